@@ -1,0 +1,1 @@
+"""Scripts that print performance figures; run with ``python -m benchmarks.<name>``."""
