@@ -1,0 +1,74 @@
+# A fresh machine needs two commands: `make site` builds the site into build/,
+# `make test` runs every check. Both create .venv and install what they need.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+# mypy checks the packages that exist, so the targets work while the tree grows.
+PACKAGES := $(wildcard engine lesson_compiler site_builder)
+# A package that appears after the install must be installed too (console script,
+# editable finder): its __init__.py being newer than the stamp triggers that.
+PACKAGE_INITS := $(wildcard $(addsuffix /__init__.py,$(PACKAGES)))
+
+LANGUAGES := ca fr es pt
+DOMAINS := site game lessons
+
+.DEFAULT_GOAL := site
+.PHONY: site test serve bench translations clean distclean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml $(PACKAGE_INITS) | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(PACKAGE_INITS) | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+site: $(VENV)/.installed
+	$(PY) -m site_builder build
+
+# Chromium comes from $$TUTE_CHROMIUM, Playwright or the system (tests/chromium.py).
+# If none is found, ask Playwright for one; where that cannot download, the browser
+# tests error with install instructions.
+test: $(VENV)/.installed-test
+	@$(PY) tests/chromium.py || $(PY) -m playwright install chromium \
+		|| echo "warning: no Chromium; the browser tests will fail (see README.md)"
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")
+	$(PY) -m pytest
+
+serve: site
+	@echo "Serving build/ at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory build
+
+bench: $(VENV)/.installed
+	$(PY) -m benchmarks.engine
+	$(PY) -m benchmarks.site
+
+# Extract each domain's messages into i18n/<domain>.pot, then merge them into every
+# language's locales/<lang>/LC_MESSAGES/<domain>.po (created when missing).
+translations: $(VENV)/.installed
+	@set -e; for domain in $(DOMAINS); do \
+		$(BIN)/pybabel extract --mapping-file i18n/$$domain.cfg --output-file i18n/$$domain.pot \
+			--add-comments Translators: --project "tute per parelles" --sort-by-file --quiet . ; \
+		for lang in $(LANGUAGES); do \
+			$(BIN)/pybabel update --init-missing --previous --ignore-pot-creation-date \
+				--domain $$domain --input-file i18n/$$domain.pot --output-dir locales \
+				--locale $$lang ; \
+		done; \
+	done
+
+clean:
+	rm -rf build test-artifacts .pytest_cache .mypy_cache .ruff_cache i18n/*.pot *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find locales -name '*.mo' -delete 2>/dev/null || true
+
+distclean: clean
+	rm -rf $(VENV) .hypothesis
