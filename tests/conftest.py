@@ -23,6 +23,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Error, Page, sync_playw
 
 from tests.chromium import LAUNCH_ARGS, ChromiumNotFoundError, find_chromium
 
+pytest_plugins = ["pytester"]
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 BROWSER_DIR = Path(__file__).resolve().parent / "browser"

@@ -8,9 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from tests.chromium import ENV_VAR, ChromiumNotFoundError, find_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _executable(folder: Path, name: str) -> Path:
@@ -79,6 +82,22 @@ def test_page_collects_console_errors_and_exceptions(
     assert any("bad trick" in error for error in page_errors)
 
 
+def test_page_error_fails_a_test_that_did_not_ask_to_see_it(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    pytester.makeconftest("pytest_plugins = ['tests.conftest']")
+    pytester.makepyfile(
+        """
+        def test_logs_an_error(page):
+            page.set_content("<script>console.error('lost card')</script>")
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*the page reported errors:*", "*lost card*"])
+
+
 def test_a_clean_page_loads_in_chromium(
     page: Page, tmp_path: Path, http_server: Callable[..., str]
 ) -> None:
@@ -89,3 +108,13 @@ def test_a_clean_page_loads_in_chromium(
     )
     page.goto(http_server(tmp_path))
     assert page.locator("h1").inner_text() == "Tute per parelles"
+
+
+def test_axe_runs_offline_and_finds_a_missing_alt(page: Page) -> None:
+    page.set_content(
+        "<!doctype html><html lang='ca'><title>Tute</title>"
+        "<main><img src='data:image/gif;base64,R0lGODlhAQABAAAAACw='></main></html>"
+    )
+    results = Axe().run(page)
+    rules = {violation["id"] for violation in results.response["violations"]}
+    assert "image-alt" in rules
