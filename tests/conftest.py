@@ -92,7 +92,7 @@ def browser() -> Iterator[Browser]:
         try:
             executable = find_chromium(managed=lambda: playwright.chromium.executable_path)
         except ChromiumNotFoundError as error:
-            pytest.fail(str(error), pytrace=False)
+            raise pytest.fail.Exception(str(error), pytrace=False) from None
         launched = playwright.chromium.launch(
             executable_path=executable, headless=True, args=list(LAUNCH_ARGS)
         )

@@ -87,6 +87,7 @@ def test_page_error_fails_a_test_that_did_not_ask_to_see_it(
 ) -> None:
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     pytester.makeconftest("pytest_plugins = ['tests.conftest']")
+    pytester.makeini("[pytest]\nmarkers = browser: drives Chromium\n")
     pytester.makepyfile(
         """
         def test_logs_an_error(page):
