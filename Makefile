@@ -57,7 +57,7 @@ bench: $(VENV)/.installed
 translations: $(VENV)/.installed
 	@set -e; for domain in $(DOMAINS); do \
 		$(BIN)/pybabel extract --mapping-file i18n/$$domain.cfg --output-file i18n/$$domain.pot \
-			--add-comments Translators: --project "tute per parelles" --sort-by-file --quiet . ; \
+			--add-comments Translators: --project "tute per parelles" --copyright-holder Naipera --sort-by-file . ; \
 		for lang in $(LANGUAGES); do \
 			$(BIN)/pybabel update --init-missing --previous --ignore-pot-creation-date \
 				--domain $$domain --input-file i18n/$$domain.pot --output-dir locales \
