@@ -116,7 +116,7 @@ class Deal:
         if len(self.hands) != PLAYERS:
             raise InvalidPositionError(f"a deal has 4 hands, not {len(self.hands)}")
         every = [card for hand in self.hands for card in hand]
-        if len(every) != len(SUITS) * HAND_SIZE or len(set(every)) != len(every):
+        if any(len(hand) != HAND_SIZE for hand in self.hands) or len(set(every)) != len(every):
             self._explain_bad_hands()
         if self.trump_card not in self.hands[self.dealer]:
             raise InvalidPositionError(
