@@ -15,6 +15,7 @@ from typing import Literal
 from engine.cards import (
     ALL_CARDS,
     BEATEN_BY,
+    DECK_SIZE,
     HAND_SIZE,
     HORSES,
     KINGS,
@@ -116,6 +117,9 @@ class Deal:
         if len(self.hands) != PLAYERS:
             raise InvalidPositionError(f"a deal has 4 hands, not {len(self.hands)}")
         every = [card for hand in self.hands for card in hand]
+        for card in [*every, self.trump_card]:
+            if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+                raise InvalidPositionError(f"not a card: {card!r} (a card is an int 0-39)")
         if any(len(hand) != HAND_SIZE for hand in self.hands) or len(set(every)) != len(every):
             self._explain_bad_hands()
         if self.trump_card not in self.hands[self.dealer]:
