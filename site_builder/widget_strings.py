@@ -1,0 +1,47 @@
+"""The interface strings of the browser widget, translated once per page.
+
+The site builder calls `widget_strings` with the page language's catalog and embeds the
+result as `<script type="application/json" data-widget-strings>`. Message ids are English
+and wrapped in `gettext`/`pgettext` so Babel extraction finds them; `{name}` placeholders
+are filled by the widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def widget_strings(
+    gettext: Callable[[str], str], pgettext: Callable[[str, str], str]
+) -> dict[str, str]:
+    """Every string the widget shows, keyed by the stable names the JavaScript reads."""
+    return {
+        "seat_you": pgettext("seat", "You"),
+        "seat_partner": pgettext("seat", "Your partner"),
+        "seat_right": pgettext("seat", "The rival on your right"),
+        "seat_left": pgettext("seat", "The rival on your left"),
+        "dealer": pgettext("seat", "Dealer"),
+        "trump": pgettext("trump card", "Trump"),
+        "team_us": pgettext("team", "Us"),
+        "team_them": pgettext("team", "Them"),
+        "tricks": pgettext("score", "Tricks"),
+        "points": pgettext("score", "Points"),
+        "score": gettext("Score"),
+        "hand": gettext("Your cards"),
+        "table": gettext("The table"),
+        "trick": gettext("Cards on the table"),
+        "cards_left": gettext("{seat}: cards in hand: {count}"),
+        "played_by": gettext("{seat}: {card}"),
+        "your_turn": gettext("Your turn"),
+        "seat_to_play": gettext("{seat} to play"),
+        "cant_badge": gettext("{points} in {suit}"),
+        "tute_badge": gettext("Tute!"),
+        "continue": gettext("Continue"),
+        "restart": gettext("Restart the lesson"),
+        "next_lesson": gettext("Next lesson"),
+        "complete": gettext("Lesson complete!"),
+        "back_to_lessons": gettext("Back to the lessons"),
+        "completed": gettext("Completed"),
+        "legal": gettext("You may play this card."),
+        "try_card": gettext("Tap a card to see whether you may play it."),
+    }
