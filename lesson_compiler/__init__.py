@@ -1,0 +1,29 @@
+"""Lessons and rule examples, played through the engine and compiled for the widget.
+
+The site builder calls only what is exported here: :func:`load_lessons` and
+:func:`compile_lesson` for lessons, :func:`parse_example` and :func:`compile_example`
+for the examples of content pages, and the card, rank and suit names.
+"""
+
+from lesson_compiler.catalogs import check_translations
+from lesson_compiler.compile import compile_lesson
+from lesson_compiler.examples import Example, compile_example, parse_example
+from lesson_compiler.lessons import load_lessons
+from lesson_compiler.model import Lesson
+from lesson_compiler.names import card_name, rank_name, suit_name
+from lesson_compiler.problems import Messages, Problem
+
+__all__ = [
+    "Example",
+    "Lesson",
+    "Messages",
+    "Problem",
+    "card_name",
+    "check_translations",
+    "compile_example",
+    "compile_lesson",
+    "load_lessons",
+    "parse_example",
+    "rank_name",
+    "suit_name",
+]

@@ -1,0 +1,135 @@
+"""Turn a verified lesson into the widget's data in one language (docs/formats.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import DECK_SIZE, SUIT_LETTERS, card_code, suit_of
+from lesson_compiler.model import (
+    Branch,
+    CantEvent,
+    Event,
+    HandOverEvent,
+    Lesson,
+    Node,
+    PlayEvent,
+    State,
+    TrickEvent,
+    TuteEvent,
+)
+from lesson_compiler.names import card_name, event_text, refusal_message, suit_name
+from lesson_compiler.problems import Messages
+
+
+def card_names(game: Messages) -> dict[str, str]:
+    """The localized name of every card, by code, in deck order."""
+    return {card_code(c): card_name(card_code(c), game) for c in range(DECK_SIZE)}
+
+
+def suit_names(game: Messages) -> dict[str, str]:
+    """The localized name of every suit, by letter."""
+    return {letter: suit_name(letter, game) for letter in SUIT_LETTERS}
+
+
+class _Compiler:
+    """Localizes one lesson; holds what every node needs."""
+
+    def __init__(self, lesson: Lesson, lessons: Messages, game: Messages) -> None:
+        self.lesson = lesson
+        self.lessons = lessons
+        self.game = game
+        self.visible = {lesson.learner, *lesson.face_up}
+        self.trump = suit_of(lesson.trump_card)
+
+    def text(self, msgid: str) -> str:
+        """A lesson text: its context is the lesson id, so each lesson is translated apart."""
+        return self.lessons.pgettext(self.lesson.id, msgid)
+
+    def state(self, state: State) -> dict[str, Any]:
+        return {
+            "hands": [
+                [card_code(c) for c in hand] if seat in self.visible else []
+                for seat, hand in enumerate(state.hands)
+            ],
+            "trick": {"leader": state.leader, "cards": [card_code(c) for c in state.trick]},
+            "tricks_won": list(state.tricks_won),
+            "points": list(state.points),
+            "turn": state.turn,
+        }
+
+    def event(self, event: Event) -> dict[str, Any]:
+        data: dict[str, Any]
+        if isinstance(event, PlayEvent):
+            data = {"type": "play", "seat": event.seat, "card": card_code(event.card)}
+        elif isinstance(event, TrickEvent):
+            cards = [card_code(c) for c in event.cards]
+            data = {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
+        elif isinstance(event, CantEvent):
+            suit = SUIT_LETTERS[event.suit]
+            data = {"type": "cant", "seat": event.seat, "suit": suit, "points": event.points}
+        elif isinstance(event, TuteEvent):
+            data = {"type": "tute", "seat": event.seat, "kind": event.kind}
+        else:
+            assert isinstance(event, HandOverEvent)
+            data = {
+                "type": "hand_over",
+                "winner": event.winner,
+                "points": list(event.points),
+                "reason": event.reason,
+            }
+        data["text"] = event_text(event, self.lesson.learner, self.game)
+        return data
+
+    def branch(self, branch: Branch) -> dict[str, Any]:
+        return {
+            "events": [self.event(e) for e in branch.events],
+            "state": self.state(branch.state),
+            "next": branch.next,
+        }
+
+    def node(self, node: Node) -> dict[str, Any]:
+        step = self.lesson.steps[node.step]
+        data: dict[str, Any] = {
+            "step": node.step,
+            "say": self.text(step.say),
+            "state": self.state(node.state),
+        }
+        if node.goes_on is not None:
+            data["action"] = "continue"
+            data["continue"] = self.branch(node.goes_on)
+            return data
+        trick = node.state.trick
+        data["action"] = "play"
+        data["legal"] = [card_code(c) for c in node.legal]
+        data["accept"] = [card_code(c) for c in node.accept]
+        if step.hint is not None:
+            data["hint"] = self.text(step.hint)
+        data["refusals"] = {
+            card_code(card): {
+                "reason": str(reason),
+                "message": refusal_message(reason, trick, self.trump, self.game),
+            }
+            for card, reason in node.refusals.items()
+        }
+        data["outcomes"] = {card_code(c): self.branch(b) for c, b in node.outcomes.items()}
+        return data
+
+
+def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
+    """The "Compiled lesson data" object of docs/formats.md, in language ``lang``."""
+    c = _Compiler(lesson, lessons, game)
+    return {
+        "id": lesson.id,
+        "lang": lang,
+        "title": c.text(lesson.title),
+        "learner": lesson.learner,
+        "face_up": list(lesson.face_up),
+        "dealer": lesson.dealer,
+        "trump": SUIT_LETTERS[c.trump],
+        "trump_card": card_code(lesson.trump_card),
+        "steps": len(lesson.steps),
+        "start": 0,
+        "cards": card_names(game),
+        "suits": suit_names(game),
+        "nodes": [c.node(n) for n in lesson.nodes],
+    }

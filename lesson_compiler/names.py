@@ -1,0 +1,227 @@
+"""Words of the ``game`` domain: card, suit and rank names, refusals and announcements.
+
+Message ids are English; every call is a literal ``gettext``/``pgettext``/``ngettext``
+so that ``pybabel extract`` finds it. Seats are named from the learner's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import (
+    LAST_TRICK_BONUS,
+    SUIT_LETTERS,
+    Card,
+    Reason,
+    parse_card,
+    rank_of,
+    suit_of,
+    winning_index,
+)
+from lesson_compiler.model import (
+    CantEvent,
+    Event,
+    HandOverEvent,
+    PlayEvent,
+    TrickEvent,
+    TuteEvent,
+)
+from lesson_compiler.problems import Messages
+
+
+def suit_name(letter: str, game: Messages) -> str:
+    """The suit's name: "oros", "copes"."""
+    names = {
+        "o": game.pgettext("suit", "coins"),
+        "c": game.pgettext("suit", "cups"),
+        "e": game.pgettext("suit", "swords"),
+        "b": game.pgettext("suit", "clubs"),
+    }
+    return names[letter]
+
+
+def of_suit(letter: str, game: Messages) -> str:
+    """The suit as a card name ends: "d'oros", "de copes" (elision is the language's)."""
+    names = {
+        "o": game.pgettext("card suit", "of coins"),
+        "c": game.pgettext("card suit", "of cups"),
+        "e": game.pgettext("card suit", "of swords"),
+        "b": game.pgettext("card suit", "of clubs"),
+    }
+    return names[letter]
+
+
+def rank_name(rank: int, game: Messages) -> str:
+    """The rank's name: "as", "tres", "rei" (for the points table and card names)."""
+    names = {
+        1: game.pgettext("rank", "ace"),
+        2: game.pgettext("rank", "two"),
+        3: game.pgettext("rank", "three"),
+        4: game.pgettext("rank", "four"),
+        5: game.pgettext("rank", "five"),
+        6: game.pgettext("rank", "six"),
+        7: game.pgettext("rank", "seven"),
+        10: game.pgettext("rank", "jack"),
+        11: game.pgettext("rank", "horse"),
+        12: game.pgettext("rank", "king"),
+    }
+    return names[rank]
+
+
+def _rank_with_article(rank: int, game: Messages) -> str:
+    names = {
+        1: game.pgettext("rank with article", "the ace"),
+        2: game.pgettext("rank with article", "the two"),
+        3: game.pgettext("rank with article", "the three"),
+        4: game.pgettext("rank with article", "the four"),
+        5: game.pgettext("rank with article", "the five"),
+        6: game.pgettext("rank with article", "the six"),
+        7: game.pgettext("rank with article", "the seven"),
+        10: game.pgettext("rank with article", "the jack"),
+        11: game.pgettext("rank with article", "the horse"),
+        12: game.pgettext("rank with article", "the king"),
+    }
+    return names[rank]
+
+
+def _compose(rank: str, card: Card, game: Messages) -> str:
+    # Translators: a card's name from its rank ("as", "el rei") and suit ("d'oros").
+    return game.gettext("{rank} {of_suit}").format(
+        rank=rank, of_suit=of_suit(SUIT_LETTERS[suit_of(card)], game)
+    )
+
+
+def card_name(code: str, game: Messages) -> str:
+    """The card's name: "as d'oros", "rei de bastos"."""
+    card = parse_card(code)
+    return _compose(rank_name(rank_of(card), game), card, game)
+
+
+def the_card(card: Card, game: Messages) -> str:
+    """The card's name with its definite article, to use inside a sentence: "l'as d'oros"."""
+    return _compose(_rank_with_article(rank_of(card), game), card, game)
+
+
+def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Messages) -> str:
+    """Why a card is refused, in plain words naming the rule and the cards concerned."""
+    led = SUIT_LETTERS[suit_of(trick[0])] if trick else ""
+    best = trick[winning_index(trick, trump)] if trick else 0
+    fields = {
+        "suit": suit_name(led, game) if led else "",
+        "of_suit": of_suit(led, game) if led else "",
+        "card": the_card(best, game),
+    }
+    if reason == Reason.MUST_FOLLOW_SUIT:
+        text = game.gettext("You must follow suit: you hold {suit}.")
+    elif reason == Reason.MUST_BEAT:
+        text = game.gettext("You must beat: you hold a card {of_suit} higher than {card}.")
+    elif reason == Reason.MUST_TRUMP:
+        text = game.gettext("You must trump: you have no {suit}, but you hold trumps.")
+    elif reason == Reason.MUST_OVERTRUMP:
+        text = game.gettext("You must overtrump: you hold a trump higher than {card}.")
+    else:
+        raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
+    return text.format(**fields)
+
+
+def _seat(seat: int, learner: int, game: Messages) -> str:
+    """Another seat, named from the learner's side, to begin a sentence."""
+    names = {
+        1: game.pgettext("seat", "The rival on your right"),
+        2: game.pgettext("seat", "Your partner"),
+        3: game.pgettext("seat", "The rival on your left"),
+    }
+    return names[(seat - learner) % 4]
+
+
+def event_text(event: Event, learner: int, game: Messages) -> str:
+    """The announcement of an event, as the widget shows it."""
+    actor = _actor(event)
+    mine = actor == learner
+    who = "" if mine or actor < 0 else _seat(actor, learner, game)
+    if isinstance(event, PlayEvent):
+        card = the_card(event.card, game)
+        if mine:
+            return game.gettext("You play {card}.").format(card=card)
+        return game.gettext("{seat} plays {card}.").format(seat=who, card=card)
+    if isinstance(event, TrickEvent):
+        return _trick_text(event, who, mine, game)
+    if isinstance(event, CantEvent):
+        suit = suit_name(SUIT_LETTERS[event.suit], game)
+        if event.points == 40:
+            text = (
+                game.gettext("You sing the forty in {suit}!")
+                if mine
+                else game.gettext("{seat} sings the forty in {suit}!")
+            )
+        else:
+            text = (
+                game.gettext("You sing the twenty in {suit}!")
+                if mine
+                else game.gettext("{seat} sings the twenty in {suit}!")
+            )
+        return text.format(seat=who, suit=suit)
+    if isinstance(event, TuteEvent):
+        if event.kind == "kings":
+            text = (
+                game.gettext("You sing tute: all four kings!")
+                if mine
+                else game.gettext("{seat} sings tute: all four kings!")
+            )
+        else:
+            text = (
+                game.gettext("You sing tute: all four horses!")
+                if mine
+                else game.gettext("{seat} sings tute: all four horses!")
+            )
+        return text.format(seat=who)
+    return _hand_over_text(event, learner, game)
+
+
+def _actor(event: Event) -> int:
+    if isinstance(event, (PlayEvent, CantEvent, TuteEvent)):
+        return event.seat
+    if isinstance(event, TrickEvent):
+        return event.winner
+    return -1
+
+
+def _trick_text(event: TrickEvent, who: str, mine: bool, game: Messages) -> str:
+    n = event.points
+    if mine:
+        text = game.ngettext(
+            "You win the trick: {n} point.", "You win the trick: {n} points.", n
+        ).format(n=n)
+    else:
+        text = game.ngettext(
+            "{seat} wins the trick: {n} point.", "{seat} wins the trick: {n} points.", n
+        ).format(seat=who, n=n)
+    if event.last:
+        text += " " + game.gettext("And {bonus} more for the last trick.").format(
+            bonus=LAST_TRICK_BONUS
+        )
+    return text
+
+
+def _hand_over_text(event: HandOverEvent, learner: int, game: Messages) -> str:
+    ours = event.winner == learner % 2
+    us, them = event.points[learner % 2], event.points[1 - learner % 2]
+    if event.reason == "tute":
+        text = (
+            game.gettext("Your team wins the hand with the tute.")
+            if ours
+            else game.gettext("The rivals win the hand with the tute.")
+        )
+    elif event.reason == "last_trick":
+        text = (
+            game.gettext("A tie at {us} points: your team wins, as it took the last trick.")
+            if ours
+            else game.gettext("A tie at {us} points: the rivals win, as they took the last trick.")
+        )
+    else:
+        text = (
+            game.gettext("The hand is over: your team wins, {us} to {them}.")
+            if ours
+            else game.gettext("The hand is over: the rivals win, {them} to {us}.")
+        )
+    return text.format(us=us, them=them)

@@ -1,0 +1,306 @@
+"""Play a lesson through the engine: every scripted card, every branch, every claim.
+
+Accepted cards expand into branches; positions reached twice at the same step share
+one node. Problems are collected per step so an author sees them all at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import (
+    HAND_SIZE,
+    Card,
+    Deal,
+    Game,
+    TuteError,
+    card_code,
+    winning_index,
+)
+from lesson_compiler.model import (
+    Branch,
+    CantEvent,
+    Event,
+    HandOverEvent,
+    Node,
+    PlayEvent,
+    State,
+    TrickEvent,
+    TuteEvent,
+)
+from lesson_compiler.problems import Problem
+from lesson_compiler.source import LessonSource, Step
+
+MIN_PLAYS = 3
+"""Every lesson lets the learner play at least this many cards."""
+
+
+def codes(cards: Iterable[Card]) -> str:
+    """Cards as a readable list of codes."""
+    return ", ".join(card_code(c) for c in cards) or "none"
+
+
+def refusal_text(game: Game, card: Card) -> str | None:
+    """Why the seat to move may not play ``card``, as a problem message; ``None`` if it may."""
+    reason = game.refusal(card)
+    if reason is None:
+        return None
+    return (
+        f"{card_code(card)} is not legal for seat {game.turn} "
+        f"({reason}; legal: {codes(game.legal_plays)})"
+    )
+
+
+def state_of(game: Game) -> State:
+    """The position the widget draws."""
+    return State(
+        hands=tuple(tuple(game.hand(seat)) for seat in range(4)),
+        leader=game.leader,
+        trick=game.trick,
+        tricks_won=(len(game.won(0)) // 4, len(game.won(1)) // 4),
+        points=game.points,
+        turn=game.turn,
+    )
+
+
+class _Builder:
+    """Plays one lesson step by step, building nodes and collecting problems."""
+
+    def __init__(self, source: LessonSource, path: str) -> None:
+        self.source = source
+        self.path = path
+        self.problems: list[Problem] = []
+        self.nodes: list[Node] = []
+
+    def fail(self, where: str, message: str) -> None:
+        self.problems.append(Problem(self.path, where, message))
+
+    def start(self) -> Game | None:
+        """The position before step 1: the deal, then the ``before`` plays."""
+        s = self.source
+        try:
+            game = Game.from_deal(Deal(s.dealer, s.trump_card, tuple(s.hands)))  # type: ignore[arg-type]
+        except TuteError as error:
+            self.fail("hands", str(error))
+            return None
+        for i, card in enumerate(s.before, start=1):
+            refused = refusal_text(game, card)
+            if refused is not None:
+                self.fail("before", f"play {i}: {refused}")
+                return None
+            game.play(card)
+        return game
+
+    def run(self) -> list[Node]:
+        """Build every node; the problems are left in ``self.problems``."""
+        game = self.start()
+        if game is None:
+            return []
+        plays = sum(1 for step in self.source.steps if step.accept is not None)
+        if plays < MIN_PLAYS:
+            self.fail(
+                "", f"the learner plays {plays} cards; every lesson lets them play {MIN_PLAYS}"
+            )
+        positions = [game.code()]
+        steps = self.source.steps
+        for index, step in enumerate(steps):
+            base = len(self.nodes) + len(positions)
+            following: list[str] = []
+            for code in positions:
+                self.nodes.append(
+                    self.node(index, step, code, base, following, index + 1 < len(steps))
+                )
+            positions = following
+            if not positions:
+                break
+        return self.nodes
+
+    def node(
+        self, index: int, step: Step, code: str, base: int, following: list[str], more: bool
+    ) -> Node:
+        """The node of ``step`` in position ``code``; its successors are added to ``following``."""
+        game = Game.from_code(code)
+        where = f"step {step.number}"
+        state = state_of(game)
+        if game.is_over:
+            self.fail(where, "the hand is already over")
+            return Node(index, state)
+        if step.accept is None:
+            branch = self.branch(game, step, None, step.replies, base, following, more)
+            return Node(index, state, goes_on=branch)
+        learner = self.source.learner
+        if game.turn != learner:
+            self.fail(where, f"it is seat {game.turn}'s turn, not the learner's (seat {learner})")
+            return Node(index, state)
+        legal = tuple(game.legal_plays)
+        accept = self.accepted(game, step, legal)
+        refusals = {c: r for c in game.hand(learner) if (r := game.refusal(c)) is not None}
+        self.check_before(game, step, legal, accept)
+        outcomes: dict[Card, Branch] = {}
+        for card in accept:
+            replies = step.replies_for.get(card, step.replies)
+            if step.replies_for and card not in step.replies_for:
+                self.fail(where, f"replies has no entry for the accepted card {card_code(card)}")
+            fresh = Game.from_code(code)
+            outcomes[card] = self.branch(fresh, step, card, replies, base, following, more)
+        for card in step.replies_for:
+            if card not in accept:
+                self.fail(where, f"replies names {card_code(card)}, which the step does not accept")
+        return Node(index, state, legal, accept, refusals, outcomes)
+
+    def accepted(self, game: Game, step: Step, legal: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The learner's accepted cards here; listed cards must be legal."""
+        where = f"step {step.number}"
+        if step.accept == "any":
+            return legal
+        if step.accept == "winning":
+            trick = game.trick
+            if not trick:
+                self.fail(where, "'winning' needs cards on the table, but you lead this trick")
+                return ()
+            return tuple(c for c in legal if winning_index((*trick, c), game.trump) == len(trick))
+        assert step.accept is not None
+        for card in step.accept:
+            refused = refusal_text(game, card)
+            if refused is not None:
+                self.fail(where, f"accepted card {refused}")
+        return tuple(c for c in step.accept if c in game.legal_plays)
+
+    def check_before(
+        self, game: Game, step: Step, legal: tuple[Card, ...], accept: tuple[Card, ...]
+    ) -> None:
+        """The claims about the position before the learner plays: legal cards, ``try``, hint."""
+        where = f"step {step.number}"
+        expect = step.expect
+        if not accept and step.accept == "winning":
+            self.fail(where, "no legal card wins the trick, so 'winning' accepts nothing")
+        if set(accept) != set(legal) and step.hint is None:
+            self.fail(where, "some legal cards are not accepted, so the step needs a 'hint'")
+        if expect.legal is not None and set(expect.legal) != set(legal):
+            self.fail(where, f"the legal cards are {codes(legal)}, not {codes(expect.legal)}")
+        if step.try_card is not None:
+            reason = game.refusal(step.try_card)
+            if reason is None:
+                self.fail(
+                    where, f"try {card_code(step.try_card)} is legal here; pick a forbidden card"
+                )
+            elif expect.refusal is not None and reason != expect.refusal:
+                self.fail(
+                    where,
+                    f"the engine refuses {card_code(step.try_card)} for {reason}, "
+                    f"not {expect.refusal}",
+                )
+        elif expect.refusal is not None:
+            self.fail(where, "expect.refusal needs a 'try' card")
+
+    def branch(
+        self,
+        game: Game,
+        step: Step,
+        card: Card | None,
+        replies: tuple[Card, ...],
+        base: int,
+        following: list[str],
+        more: bool,
+    ) -> Branch:
+        """Play the learner's card (if any) and the replies; check the step's claims."""
+        where = f"step {step.number}" + ("" if card is None else f": after {card_code(card)}")
+        tricks, cants = game.tricks_played, len(game.cants)
+        events: list[Event] = []
+        if card is not None:
+            self.play(game, card, events)
+        for reply in replies:
+            if game.turn is None:
+                self.fail(where, f"reply {card_code(reply)}: the hand is over")
+                break
+            if game.turn == self.source.learner:
+                self.fail(where, f"reply {card_code(reply)} would be the learner's card")
+                break
+            refused = refusal_text(game, reply)
+            if refused is not None:
+                self.fail(where, f"reply {refused}")
+                break
+            self.play(game, reply, events)
+        self.check_after(game, step, where, tricks, cants)
+        code = game.code()
+        following_index: int | None = None
+        if more:
+            if code not in following:
+                following.append(code)
+            following_index = base + following.index(code)
+        branch = Branch(tuple(events), state_of(game), following_index)
+        return branch
+
+    def play(self, game: Game, card: Card, events: list[Event]) -> None:
+        """Play a legal card and record what it caused: the trick, tute, cants, the hand's end."""
+        seat = game.turn
+        assert seat is not None
+        done, cants = game.tricks_played, len(game.cants)
+        game.play(card)
+        events.append(PlayEvent(seat, card))
+        if game.tricks_played == done:
+            return
+        trick = game.tricks[-1]
+        events.append(
+            TrickEvent(trick.winner, trick.cards, trick.points, game.tricks_played == HAND_SIZE)
+        )
+        if game.tute is not None:
+            events.append(TuteEvent(game.tute.seat, game.tute.kind))
+        events.extend(CantEvent(c.seat, c.suit, c.points) for c in game.cants[cants:])
+        outcome = game.outcome()
+        if outcome is not None:
+            events.append(HandOverEvent(outcome.winner, outcome.points, outcome.reason))
+
+    def check_after(self, game: Game, step: Step, where: str, tricks: int, cants: int) -> None:
+        """The claims about the step's result: the trick, cants, tute, points, the hand."""
+        expect = step.expect
+        last = game.tricks[-1] if game.tricks_played > tricks else None
+        if expect.trick_winner is not None or expect.trick_points is not None:
+            if last is None:
+                self.fail(where, "expect names a trick, but no trick is finished in this step")
+            elif expect.trick_winner not in (None, last.winner):
+                self.fail(
+                    where,
+                    f"seat {last.winner} wins the trick, not seat {expect.trick_winner}",
+                )
+            elif expect.trick_points not in (None, last.points):
+                self.fail(where, f"the trick holds {last.points} points, not {expect.trick_points}")
+        sung = tuple((c.seat, c.suit, c.points) for c in game.cants[cants:])
+        if expect.cants is not None and sung != expect.cants:
+            self.fail(where, f"the cants are {_cants_text(sung)}, not {_cants_text(expect.cants)}")
+        if expect.tute is not None:
+            tute = game.tute
+            found = None if tute is None else (tute.seat, tute.kind)
+            if found != expect.tute:
+                self.fail(where, f"the tute is {_tute_text(found)}, not {_tute_text(expect.tute)}")
+        if expect.points is not None and game.points != expect.points:
+            self.fail(where, f"the points are {_pair(game.points)}, not {_pair(expect.points)}")
+        if expect.hand_winner is not None:
+            outcome = game.outcome()
+            if outcome is None:
+                self.fail(where, "expect.hand_winner, but the hand is not over")
+            elif outcome.winner != expect.hand_winner:
+                self.fail(
+                    where, f"team {outcome.winner} wins the hand, not team {expect.hand_winner}"
+                )
+
+
+def _cants_text(cants: tuple[tuple[int, int, int], ...]) -> str:
+    if not cants:
+        return "none"
+    return ", ".join(f"seat {seat} {points} in {'oceb'[suit]}" for seat, suit, points in cants)
+
+
+def _tute_text(tute: tuple[int, str] | None) -> str:
+    return "none" if tute is None else f"seat {tute[0]} {tute[1]}"
+
+
+def _pair(points: tuple[int, int]) -> str:
+    return f"[{points[0]}, {points[1]}]"
+
+
+def build_nodes(source: LessonSource, path: str) -> tuple[list[Node], list[Problem]]:
+    """Play ``source`` through the engine: its nodes and every problem found."""
+    builder = _Builder(source, path)
+    nodes = builder.run()
+    return nodes, builder.problems
