@@ -52,21 +52,22 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.engine
 	$(PY) -m benchmarks.site
 
-# Extract each domain's messages into i18n/<domain>.pot, then merge them into every
-# language's locales/<lang>/LC_MESSAGES/<domain>.po (created when missing).
+# Extract each domain's messages into locales/<domain>.pot (committed, as the catalogs
+# are), then merge them into every language's locales/<lang>/LC_MESSAGES/<domain>.po
+# (created when missing).
 translations: $(VENV)/.installed
 	@set -e; for domain in $(DOMAINS); do \
-		$(BIN)/pybabel extract --mapping-file i18n/$$domain.cfg --output-file i18n/$$domain.pot \
+		$(BIN)/pybabel extract --mapping-file i18n/$$domain.cfg --output-file locales/$$domain.pot \
 			--add-comments Translators: --project "tute per parelles" --copyright-holder Naipera --sort-by-file . ; \
 		for lang in $(LANGUAGES); do \
 			$(BIN)/pybabel update --init-missing --previous --ignore-pot-creation-date \
-				--domain $$domain --input-file i18n/$$domain.pot --output-dir locales \
+				--domain $$domain --input-file locales/$$domain.pot --output-dir locales \
 				--locale $$lang ; \
 		done; \
 	done
 
 clean:
-	rm -rf build test-artifacts .pytest_cache .mypy_cache .ruff_cache i18n/*.pot *.egg-info
+	rm -rf build test-artifacts .pytest_cache .mypy_cache .ruff_cache *.egg-info
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 	find locales -name '*.mo' -delete 2>/dev/null || true
 
