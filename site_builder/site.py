@@ -1,0 +1,249 @@
+"""Phase one: read, parse and verify every source, then work out the facts across pages.
+
+The result, a `Site`, holds every page of every language with its URL and parsed body,
+the lessons compiled per language, and each language's catalogs; rendering needs nothing
+else. Problems go to the report with their file and line.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from lesson_compiler import Lesson, compile_lesson, load_lessons
+from site_builder.config import Config, Language
+from site_builder.content import PAGE_IDS, Source, read_pages
+from site_builder.i18n import Messages, po_path, read_catalog
+from site_builder.markdown import Anchor, Link, PageEnv, create_markdown, parse
+from site_builder.report import Report
+
+CHOOSER = "chooser"
+ROOT_NOT_FOUND = "root-not-found"
+
+
+def slugify(text: str) -> str:
+    """An ASCII URL segment from a title: "Assistir i muntar" -> "assistir-i-muntar"."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+@dataclass
+class Page:
+    """One page of one language (or a root page, `lang` None) and what renders it."""
+
+    key: str
+    """The same in every language: a page id, "lesson:<id>", or a root page's name."""
+    lang: str | None
+    path: str
+    """The URL path under the base URL: "ca/regles/", "" for the root, "404.html"."""
+    title: str
+    description: str
+    source: Source | None = None
+    tokens: list[Token] = field(default_factory=list)
+    anchors: list[Anchor] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    lesson: Lesson | None = None
+    lesson_data: dict[str, Any] | None = None
+
+    @property
+    def file(self) -> str:
+        """The output file: pretty URLs are folders holding `index.html`."""
+        return self.path + "index.html" if self.path.endswith("/") or not self.path else self.path
+
+    @property
+    def indexed(self) -> bool:
+        """Whether search engines should list the page (not the 404 pages)."""
+        return self.key not in ("not-found", ROOT_NOT_FOUND)
+
+    def url_to(self, other: Page, anchor: str | None = None) -> str:
+        """A relative link from this page to another that works over http and from disk."""
+        here = posixpath.dirname(self.file) or "."
+        url = posixpath.relpath(other.file, here)
+        return f"{url}#{anchor}" if anchor else url
+
+    def asset(self, name: str) -> str:
+        """A relative link to a static file."""
+        return posixpath.relpath(f"static/{name}", posixpath.dirname(self.file) or ".")
+
+
+@dataclass
+class LanguageSite:
+    """A language's pages, catalogs and lessons."""
+
+    language: Language
+    site: Messages
+    game: Messages
+    lessons: Messages | None
+    pages: dict[str, Page] = field(default_factory=dict)
+    lesson_keys: list[str] = field(default_factory=list)
+    """Keys of the lesson pages, in lesson order."""
+
+
+@dataclass
+class Site:
+    """Everything read and verified: ready to render."""
+
+    config: Config
+    md: MarkdownIt
+    languages: dict[str, LanguageSite]
+    root_pages: dict[str, Page]
+
+    def cluster(self, key: str) -> dict[str, Page]:
+        """The page `key` in every language that has it, in the site's language order."""
+        return {code: lang.pages[key] for code, lang in self.languages.items() if key in lang.pages}
+
+    def pages(self) -> list[Page]:
+        """Every page: the root pages, then each language's in a stable order."""
+        found = list(self.root_pages.values())
+        for lang in self.languages.values():
+            found.extend(lang.pages.values())
+        return found
+
+
+def read_site(config: Config, report: Report) -> Site:
+    """Read, parse and verify every source into memory; problems go to the report."""
+    md = create_markdown()
+    lessons: list[Lesson] = []
+    if config.lessons_dir is not None:
+        lessons, problems = load_lessons(config.lessons_dir, config.root)
+        report.add_errors(problems)
+    languages: dict[str, LanguageSite] = {}
+    for language in config.languages:
+        lang_site = _read_language(config, language, md, lessons, report)
+        if lang_site is not None:
+            languages[language.code] = lang_site
+    site = Site(config, md, languages, _root_pages())
+    _check_links(site, report)
+    _check_languages(site, report)
+    return site
+
+
+def _root_pages() -> dict[str, Page]:
+    return {
+        CHOOSER: Page(CHOOSER, None, "", "Tute per parelles", ""),
+        ROOT_NOT_FOUND: Page(ROOT_NOT_FOUND, None, "404.html", "404", ""),
+    }
+
+
+def _messages(config: Config, lang: str, domain: str, report: Report) -> Messages | None:
+    catalog = read_catalog(config, lang, domain, report)
+    if catalog is None:
+        return None
+    return Messages(catalog, config.rel(po_path(config, lang, domain)), report)
+
+
+def _read_language(
+    config: Config, language: Language, md: MarkdownIt, lessons: list[Lesson], report: Report
+) -> LanguageSite | None:
+    code = language.code
+    site = _messages(config, code, "site", report)
+    game = _messages(config, code, "game", report)
+    lesson_texts = _messages(config, code, "lessons", report) if lessons else None
+    if site is None or game is None or (lessons and lesson_texts is None):
+        return None
+    result = LanguageSite(language, site, game, lesson_texts)
+    for source in read_pages(config, code, report):
+        if source.page in result.pages:
+            first = result.pages[source.page].source
+            where = first.path if first else "?"
+            report.error(source.path, None, f"page {source.page!r} is also defined in {where}")
+            continue
+        env = PageEnv(source.path, source.body_line, report)
+        tokens = parse(md, env, source.body)
+        path = f"{code}/{source.slug}/" if source.slug else f"{code}/"
+        result.pages[source.page] = Page(
+            key=source.page,
+            lang=code,
+            path=path,
+            title=source.title,
+            description=source.description,
+            source=source,
+            tokens=tokens,
+            anchors=env.anchors,
+            links=env.links,
+        )
+    if lesson_texts is not None:
+        pages_dir = config.rel(config.content_dir / code / "pages")
+        _add_lessons(result, lessons, lesson_texts, pages_dir, report)
+    _check_unique_paths(result, report)
+    return result
+
+
+def _add_lessons(
+    result: LanguageSite, lessons: list[Lesson], texts: Messages, pages_dir: str, report: Report
+) -> None:
+    index = result.pages.get("lessons")
+    if index is None:
+        report.error(pages_dir, None, 'the lessons need a lessons page (page = "lessons")')
+        return
+    for lesson in lessons:
+        data = compile_lesson(lesson, result.language.code, texts, result.game)
+        title = str(data["title"])
+        key = f"lesson:{lesson.id}"
+        result.pages[key] = Page(
+            key=key,
+            lang=result.language.code,
+            path=f"{index.path}{lesson.number}-{slugify(title)}/",
+            title=title,
+            description=texts.pgettext(lesson.id, lesson.summary),
+            lesson=lesson,
+            lesson_data=data,
+        )
+        result.lesson_keys.append(key)
+
+
+def _check_unique_paths(result: LanguageSite, report: Report) -> None:
+    seen: dict[str, Page] = {}
+    for page in result.pages.values():
+        other = seen.setdefault(page.path, page)
+        if other is not page:
+            where = page.source.path if page.source else page.lesson.path if page.lesson else ""
+            report.error(where, None, f"URL /{page.path} is taken by {other.key!r} too")
+
+
+def _check_links(site: Site, report: Report) -> None:
+    """Every `page:`, `lesson:` and `#anchor` link must lead to a page and section that exist."""
+    for lang in site.languages.values():
+        for page in lang.pages.values():
+            path = page.source.path if page.source else ""
+            for link in page.links:
+                target = page if link.kind == "anchor" else lang.pages.get(_key(link))
+                if target is None:
+                    what = "lesson" if link.kind == "lesson" else "page"
+                    report.error(path, link.line, f"link to an unknown {what} {link.target!r}")
+                elif link.anchor and all(a.id != link.anchor for a in target.anchors):
+                    name = "this page" if target is page else f"page {link.target!r}"
+                    message = f"link to #{link.anchor}: {name} has no such anchor"
+                    report.error(path, link.line, message)
+
+
+def _key(link: Link) -> str:
+    return f"lesson:{link.target}" if link.kind == "lesson" else link.target
+
+
+def _check_languages(site: Site, report: Report) -> None:
+    """Warn when a page is missing in a language or its anchors differ from the others'."""
+    keys = [key for key in PAGE_IDS if any(key in lang.pages for lang in site.languages.values())]
+    for key in keys:
+        cluster = site.cluster(key)
+        reference = next(iter(cluster.values()))
+        ref_path = reference.source.path if reference.source else key
+        ref_ids = {anchor.id for anchor in reference.anchors}
+        for code, lang in site.languages.items():
+            page = lang.pages.get(key)
+            if page is None or page.source is None:
+                pages = site.config.rel(site.config.content_dir / code / "pages")
+                report.warn(pages, None, f"page {key!r} is missing in this language")
+                continue
+            ids = {anchor.id for anchor in page.anchors}
+            for missing in sorted(ref_ids - ids):
+                report.warn(page.source.path, None, f"no anchor #{missing} (it is in {ref_path})")
+            for extra in sorted(ids - ref_ids):
+                line = next(a.line for a in page.anchors if a.id == extra)
+                report.warn(page.source.path, line, f"anchor #{extra} is not in {ref_path}")

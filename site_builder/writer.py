@@ -1,0 +1,57 @@
+"""Write a whole build into a fresh folder, then put it in place of the old output at once."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path, PurePosixPath
+from types import TracebackType
+
+from site_builder.report import BuildError, Problem
+
+
+class Writer:
+    """Writes files under a temporary folder beside `out`; `commit` swaps it in.
+
+    A path written twice is a bug in the build (two pages with one URL), so it is refused.
+    Leaving the `with` block without `commit` removes the temporary folder and leaves the
+    previous output untouched.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out = out.resolve()
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.folder = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.new-", dir=self.out.parent))
+        self.written: set[str] = set()
+
+    def write(self, path: str, data: bytes) -> None:
+        """Write one file; `path` is relative, with forward slashes."""
+        relative = PurePosixPath(path)
+        if path in self.written or relative.is_absolute() or ".." in relative.parts:
+            raise BuildError([Problem(str(self.out), "", f"{path}: written twice or outside")])
+        self.written.add(path)
+        target = self.folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+    def commit(self) -> None:
+        """Replace the old output with everything written."""
+        old = None
+        if self.out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.old-", dir=self.out.parent))
+            self.out.rename(old / "previous")
+        self.folder.rename(self.out)
+        if old is not None:
+            shutil.rmtree(old)
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.folder.exists():
+            shutil.rmtree(self.folder)
