@@ -122,6 +122,7 @@ def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages)
         "id": lesson.id,
         "lang": lang,
         "title": c.text(lesson.title),
+        "summary": c.text(lesson.summary),
         "learner": lesson.learner,
         "face_up": list(lesson.face_up),
         "dealer": lesson.dealer,

@@ -126,7 +126,7 @@ class _Builder:
             self.fail(where, "the hand is already over")
             return Node(index, state)
         if step.accept is None:
-            branch = self.branch(game, step, None, step.replies, base, following, more)
+            branch = self.branch(game, step, None, step.replies, (base, following, more), where)
             return Node(index, state, goes_on=branch)
         learner = self.source.learner
         if game.turn != learner:
@@ -142,7 +142,8 @@ class _Builder:
             if step.replies_for and card not in step.replies_for:
                 self.fail(where, f"replies has no entry for the accepted card {card_code(card)}")
             fresh = Game.from_code(code)
-            outcomes[card] = self.branch(fresh, step, card, replies, base, following, more)
+            label = where if len(accept) == 1 else f"{where}: after {card_code(card)}"
+            outcomes[card] = self.branch(fresh, step, card, replies, (base, following, more), label)
         for card in step.replies_for:
             if card not in accept:
                 self.fail(where, f"replies names {card_code(card)}, which the step does not accept")
@@ -199,12 +200,15 @@ class _Builder:
         step: Step,
         card: Card | None,
         replies: tuple[Card, ...],
-        base: int,
-        following: list[str],
-        more: bool,
+        successors: tuple[int, list[str], bool],
+        where: str,
     ) -> Branch:
-        """Play the learner's card (if any) and the replies; check the step's claims."""
-        where = f"step {step.number}" + ("" if card is None else f": after {card_code(card)}")
+        """Play the learner's card (if any) and the replies; check the step's claims.
+
+        ``successors`` is the next step's first node index, its positions so far
+        (extended here), and whether there is a next step at all.
+        """
+        base, following, more = successors
         tricks, cants = game.tricks_played, len(game.cants)
         events: list[Event] = []
         if card is not None:
@@ -218,7 +222,7 @@ class _Builder:
                 break
             refused = refusal_text(game, reply)
             if refused is not None:
-                self.fail(where, f"reply {refused}")
+                self.fail(where, refused)
                 break
             self.play(game, reply, events)
         self.check_after(game, step, where, tricks, cants)
