@@ -14,6 +14,7 @@ from typing import Literal
 
 from engine.cards import (
     BEATEN_BY,
+    DECK_SIZE,
     SUIT_MASKS,
     Card,
     CardSet,
@@ -23,6 +24,7 @@ from engine.cards import (
     suit_of,
     to_set,
 )
+from engine.errors import InvalidCardError
 
 LAST_TRICK_BONUS = 10
 """Les deu d'últimes: the last trick is worth 10 more."""
@@ -121,6 +123,8 @@ def refusal_of(
     card: Card, hand: CardSet, trick: Sequence[Card], trump: Suit, rules: Rules = HOUSE_RULES
 ) -> Reason | None:
     """The rule that forbids ``card`` here, or ``None`` when it may be played."""
+    if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+        raise InvalidCardError(f"not a card: {card!r} (a card is an int 0-39)")
     if not hand >> card & 1:
         return Reason.NOT_IN_HAND
     if legal_set(hand, trick, trump, rules) >> card & 1:
