@@ -123,7 +123,7 @@
 
   function initial(lesson) {
     const state = lesson.nodes[lesson.start].state;
-    return { node: lesson.start, shown: state, target: state, queue: [], collect: null,
+    return { node: lesson.start, told: lesson.start, shown: state, target: state, queue: [], collect: null,
       badges: {}, feedback: [], fid: 0, mark: null, complete: false, lastBeat: null };
   }
 
@@ -167,7 +167,7 @@
   /* Show the next event (or, when none is left, settle on the outcome's position). */
   function beat(st) {
     const shown = st.collect === null ? st.shown : { ...st.shown, trick: { leader: st.collect, cards: [] } };
-    if (!st.queue.length) return { ...st, shown: st.target, collect: null, lastBeat: null };
+    if (!st.queue.length) return { ...st, shown: st.target, told: st.node, collect: null, lastBeat: null };
     const [event, ...queue] = st.queue;
     const next = { ...st, queue, collect: null, lastBeat: event.type,
       feedback: event.text ? st.feedback.concat({ kind: "event", text: event.text }) : st.feedback };
@@ -297,7 +297,7 @@
       const hadFocus = root.contains(document.activeElement);
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
-        s.el.toggleAttribute("data-turn", pos.turn === seat);
+        s.el.toggleAttribute("data-turn", pos.turn === seat && !moving && !st.complete);
         const badge = st.badges[seat];
         s.badge.hidden = !badge;
         s.badge.textContent = !badge ? "" : badge.kind === "tute" ? t("tute_badge")
@@ -318,10 +318,10 @@
       });
       turn.textContent = pos.turn === null || pos.turn === undefined || moving || st.complete ? ""
         : pos.turn === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(pos.turn) });
-      sayEl.textContent = node.say || "";
+      /* the next step's narration waits until its events have been shown */
+      sayEl.textContent = lesson.nodes[st.told].say || "";
       drawFeedback(st);
-      nextButton.hidden = st.complete || node.action !== "continue";
-      nextButton.setAttribute("aria-disabled", String(moving));
+      nextButton.hidden = st.complete || moving || node.action !== "continue";
       done.hidden = !st.complete || moving;
       root.classList.toggle("is-moving", moving);
       if (!moving && (wantFocus || (hadFocus && !root.contains(document.activeElement)))) {
@@ -452,7 +452,7 @@
     const feedback = h("p", { class: "feedback", "data-feedback": "", "aria-live": "polite" }, [t("try_card")]);
     const board = h("div", { class: "board" }, [
       h("p", { class: "trump-suit" }, [cardImg("suit-" + example.trump, "", "pip"), t("trump") + ": " + suit]),
-      trick, hand, feedback,
+      trick, h("span", { class: "seat-name", "aria-hidden": "true" }, [t("hand")]), hand, feedback,
     ]);
     syncCardButtons(hand, example.hand, names);
     rovingKeys(hand);
