@@ -7,11 +7,16 @@ before the player to move, so with three cards the second is the partner's.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import (
     HOUSE_RULES,
     STRENGTH_ORDER,
+    Deal,
+    Game,
+    InvalidCardError,
     Reason,
     Rules,
     legal_cards,
@@ -196,3 +201,12 @@ def test_strength_within_a_suit() -> None:
                     pair = cards(f"{weak}{suit} {strong}{suit}")
                     assert winning_index(pair, parse_suit(trump)) == 1
                     assert winning_index(pair[::-1], parse_suit(trump)) == 0
+
+
+@pytest.mark.parametrize("stray", [40, -1, "1o"])
+def test_what_is_not_a_card_is_a_clear_error(stray: object) -> None:
+    game = Game.from_deal(Deal.random(random.Random(1), 0))
+    with pytest.raises(InvalidCardError, match="not a card"):
+        game.play(stray)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError, match="not a card"):
+        refusal_reason(stray, cards("1o"), [], BASTOS)  # type: ignore[arg-type]
