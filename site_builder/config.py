@@ -49,6 +49,9 @@ class Config:
     languages: tuple[Language, ...] = LANGUAGES
     base_url: str = DEFAULT_BASE_URL
     static_dir: Path = field(default=STATIC_DIR)
+    code_root: Path = field(default=PROJECT_ROOT)
+    """The project holding the code and the Babel mappings (`i18n/<domain>.cfg`) that
+    `check` extracts interface, card and lesson messages from."""
 
     @classmethod
     def for_project(cls, root: Path, base_url: str = DEFAULT_BASE_URL) -> Config:

@@ -33,18 +33,16 @@ class Source:
     """The file's line number of the body's first line."""
 
 
-def read_pages(config: Config, lang: str, report: Report) -> list[Source]:
-    """Every `<lang>/pages/*.md`, sorted by file name; problems go to the report."""
+def read_pages(config: Config, lang: str, report: Report) -> list[Source | None]:
+    """Every `<lang>/pages/*.md`, sorted by file name; None for a file with errors."""
     folder = config.content_dir / lang / "pages"
     if not folder.is_dir():
         report.error(config.rel(folder), None, "no pages folder for this language")
-        return []
-    sources = []
-    for file in sorted(folder.glob("*.md")):
-        source = parse_page(config.rel(file), lang, file.read_text(encoding="utf-8"), report)
-        if source is not None:
-            sources.append(source)
-    return sources
+        return [None]
+    return [
+        parse_page(config.rel(file), lang, file.read_text(encoding="utf-8"), report)
+        for file in sorted(folder.glob("*.md"))
+    ]
 
 
 def parse_page(path: str, lang: str, text: str, report: Report) -> Source | None:

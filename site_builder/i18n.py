@@ -122,15 +122,15 @@ class Use:
 
 def extract(config: Config, domain: str, report: Report) -> dict[MessageKey, Use]:
     """The messages of a domain, as `make translations` extracts them, with a first use each."""
-    mapping_file = config.root / MAPPING_DIR / f"{domain}.cfg"
+    mapping_file = config.code_root / MAPPING_DIR / f"{domain}.cfg"
     try:
         with mapping_file.open(encoding="utf-8") as file:
             method_map, options_map = parse_mapping_cfg(file, str(mapping_file))  # type: ignore[no-untyped-call]
     except (OSError, ConfigParserError) as error:
-        report.error(config.rel(mapping_file), None, f"cannot read the mapping: {error}")
+        report.error(f"{MAPPING_DIR}/{domain}.cfg", None, f"cannot read the mapping: {error}")
         return {}
     found: dict[MessageKey, Use] = {}
-    for file_path in _mapped_files(config.root, [pattern for pattern, _ in method_map]):
+    for file_path in _mapped_files(config.code_root, [pattern for pattern, _ in method_map]):
         try:
             results = list(
                 check_and_call_extract_file(
@@ -141,11 +141,12 @@ def extract(config: Config, domain: str, report: Report) -> dict[MessageKey, Use
                     DEFAULT_KEYWORDS,
                     (),
                     False,
-                    dirpath=str(config.root),
+                    dirpath=str(config.code_root),
                 )
             )
         except Exception as error:  # an extractor's failure is the source's problem
-            report.error(config.rel(file_path), None, f"cannot extract messages: {error}")
+            path = file_path.relative_to(config.code_root).as_posix()
+            report.error(path, None, f"cannot extract messages: {error}")
             continue
         for filename, lineno, message, _comments, context in results:
             msgid = message[0] if isinstance(message, tuple) else message

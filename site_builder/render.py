@@ -25,7 +25,7 @@ from site_builder.widget_strings import widget_strings
 
 TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
-CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'"
+CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
 
 
 def json_script(data: Any) -> Markup:

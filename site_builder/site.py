@@ -83,6 +83,8 @@ class LanguageSite:
     pages: dict[str, Page] = field(default_factory=dict)
     lesson_keys: list[str] = field(default_factory=list)
     """Keys of the lesson pages, in lesson order."""
+    complete: bool = True
+    """False when a page could not be read: its links are then not checked."""
 
 
 @dataclass
@@ -102,8 +104,13 @@ class Site:
         """Every page: the root pages, then each language's in a stable order."""
         found = list(self.root_pages.values())
         for lang in self.languages.values():
-            found.extend(lang.pages.values())
+            found.extend(sorted(lang.pages.values(), key=_order))
         return found
+
+
+def _order(page: Page) -> int:
+    """Pages in the order of PAGE_IDS, lessons after them in lesson order."""
+    return PAGE_IDS.index(page.key) if page.lesson is None else len(PAGE_IDS) + page.lesson.number
 
 
 def read_site(config: Config, report: Report) -> Site:
@@ -149,6 +156,9 @@ def _read_language(
         return None
     result = LanguageSite(language, site, game, lesson_texts)
     for source in read_pages(config, code, report):
+        if source is None:
+            result.complete = False
+            continue
         if source.page in result.pages:
             first = result.pages[source.page].source
             where = first.path if first else "?"
@@ -210,6 +220,8 @@ def _check_unique_paths(result: LanguageSite, report: Report) -> None:
 def _check_links(site: Site, report: Report) -> None:
     """Every `page:`, `lesson:` and `#anchor` link must lead to a page and section that exist."""
     for lang in site.languages.values():
+        if not lang.complete:
+            continue
         for page in lang.pages.values():
             path = page.source.path if page.source else ""
             for link in page.links:

@@ -1,0 +1,40 @@
+"""A small fixture site (two languages, no lessons) the site builder's tests build."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from site_builder import LANGUAGES, Config
+
+FIXTURE = Path(__file__).resolve().parent / "fixture"
+FIXTURE_LANGUAGES = tuple(language for language in LANGUAGES if language.code in ("ca", "fr"))
+BASE_URL = "https://example.org/tute/"
+
+
+def fixture_config(root: Path) -> Config:
+    """The fixture site laid out under `root` (pages and catalogs in `root/locales`)."""
+    return Config(
+        root=root,
+        content_dir=root / "locales",
+        catalog_dir=root / "locales",
+        lessons_dir=None,
+        languages=FIXTURE_LANGUAGES,
+        base_url=BASE_URL,
+    )
+
+
+@pytest.fixture
+def site_root(tmp_path: Path) -> Path:
+    """A copy of the fixture site that a test may break."""
+    root = tmp_path / "source"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+@pytest.fixture
+def config(site_root: Path) -> Config:
+    """The configuration of the copied fixture site."""
+    return fixture_config(site_root)

@@ -1,0 +1,171 @@
+"""Cross-page facts of a built site: links, hreflang, the switcher, the sitemap, the FAQ data."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from site_builder import Config, build_site
+from tests.site.conftest import BASE_URL
+
+
+class _Page(HTMLParser):
+    """What a test needs from a built page: links, alternates, switcher, ids, JSON-LD."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.canonical = ""
+        self.alternates: dict[str, str] = {}
+        self.switcher: dict[str, str] = {}
+        self.links: list[str] = []
+        self.assets: list[str] = []
+        self.ids: set[str] = set()
+        self.json_ld = ""
+        self._in_json_ld = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if "id" in found:
+            self.ids.add(found["id"])
+        if tag == "link" and found.get("rel") == "canonical":
+            self.canonical = found["href"]
+        elif tag == "link" and found.get("rel") == "alternate":
+            self.alternates[found["hreflang"]] = found["href"]
+        elif tag == "link" or tag == "script" and "src" in found:
+            self.assets.append(found.get("href") or found["src"])
+        elif tag == "img":
+            self.assets.append(found["src"].split("#")[0])
+        elif tag == "a" and "data-lang-switch" in found:
+            self.switcher[found["hreflang"]] = found["href"]
+        elif tag == "a":
+            self.links.append(found["href"])
+        self._in_json_ld = tag == "script" and found.get("type") == "application/ld+json"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_json_ld:
+            self.json_ld += data
+
+
+def _read(out: Path, path: str) -> _Page:
+    page = _Page()
+    page.feed((out / path).read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.fixture
+def out(config: Config, tmp_path: Path) -> Path:
+    folder = tmp_path / "out"
+    build_site(config, folder)
+    return folder
+
+
+def _html_files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+
+
+def test_every_internal_link_and_asset_resolves_to_a_file_and_anchor(out: Path) -> None:
+    checked = 0
+    for path in _html_files(out):
+        page = _read(out, path)
+        for href in page.links + page.assets:
+            if href.startswith(("https:", "http:", "mailto:")):
+                continue
+            target, _, anchor = href.partition("#")
+            file = posixpath.normpath(posixpath.join(posixpath.dirname(path), target or "x"))
+            file = path if not target else file
+            assert (out / file).is_file(), f"{path}: {href}"
+            if anchor:
+                assert anchor in _read(out, file).ids, f"{path}: {href}"
+            checked += 1
+    assert checked > 20
+
+
+def test_links_name_index_html_so_the_site_works_from_disk(out: Path) -> None:
+    page = _read(out, "ca/index.html")
+    assert "regles/index.html" in page.links
+    assert "regles/index.html#cants" in page.links
+
+
+def test_hreflang_alternates_are_reciprocal_and_absolute(out: Path) -> None:
+    pages = {
+        _read(out, path).canonical: _read(out, path)
+        for path in _html_files(out)
+        if path != "404.html"
+    }
+    for url, page in pages.items():
+        assert url.startswith(BASE_URL)
+        assert page.alternates["x-default"] == BASE_URL
+        languages = {tag: href for tag, href in page.alternates.items() if tag != "x-default"}
+        assert set(languages) == {"ca", "fr"}
+        assert url in languages.values() or url == BASE_URL
+        for other in languages.values():
+            assert pages[other].alternates == page.alternates
+
+
+def test_the_switcher_links_to_the_same_page_in_each_language(out: Path) -> None:
+    page = _read(out, "ca/regles/index.html")
+    assert page.switcher == {"ca": "index.html", "fr": "../../fr/regles/index.html"}
+    french = _read(out, "fr/regles/index.html")
+    assert french.canonical == page.alternates["fr"]
+    assert _read(out, "fr/index.html").switcher["ca"] == "../ca/index.html"
+
+
+def test_the_sitemap_lists_every_page_but_the_404s_with_alternates(out: Path) -> None:
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    locations = re.findall(r"<loc>(.*?)</loc>", sitemap)
+    canonicals = {_read(out, path).canonical for path in _html_files(out) if "404" not in path}
+    assert sorted(locations) == sorted(canonicals)
+    assert len(locations) == 7
+    assert "404" not in sitemap
+    entry = sitemap.split(f"<loc>{BASE_URL}fr/regles/</loc>")[1].split("</url>")[0]
+    assert f'hreflang="ca" href="{BASE_URL}ca/regles/"' in entry
+    assert f'hreflang="x-default" href="{BASE_URL}"' in entry
+    robots = (out / "robots.txt").read_text(encoding="utf-8")
+    assert f"Sitemap: {BASE_URL}sitemap.xml" in robots
+
+
+def test_faq_json_ld_mirrors_the_visible_questions_and_answers(out: Path) -> None:
+    page = _read(out, "ca/preguntes/index.html")
+    data = json.loads(page.json_ld)
+    assert data["@type"] == "FAQPage"
+    assert [q["name"] for q in data["mainEntity"]] == [
+        "Quant valen les vint?",
+        "Qui guanya si empaten?",
+    ]
+    answers = [q["acceptedAnswer"]["text"] for q in data["mainEntity"]]
+    assert answers == [
+        "Valen 20 punts, i les quaranta en valen més.",
+        "La parella de l'última basa.\nSense excepcions.",
+    ]
+
+
+def test_engine_constants_and_the_points_table_come_from_the_engine(out: Path) -> None:
+    html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
+    assert "Les quaranta valen 40." in html
+    assert '<th scope="row">as</th><td>11</td>' in html
+    assert "{{" not in html
+
+
+def test_examples_embed_the_engine_verdict_as_widget_markup(out: Path) -> None:
+    html = (out / "fr/regles/index.html").read_text(encoding="utf-8")
+    data = re.search(r"<script type=\"application/json\" data-example-data>(.*?)</script>", html)
+    assert data is not None
+    example = json.loads(data.group(1))
+    assert example["legal"] == ["2c"]
+    assert example["refusals"]["1o"]["reason"] == "must_follow_suit"
+    assert '<figure class="example" data-example>' in html
+    assert '<script type="application/json" data-widget-strings>' in html
+
+
+def test_every_page_has_a_strict_content_security_policy_and_no_inline_code(out: Path) -> None:
+    for path in _html_files(out):
+        html = (out / path).read_text(encoding="utf-8")
+        assert "script-src 'self'" in html, path
+        assert " style=" not in html, path
+        for script in re.findall(r"<script([^>]*)>", html):
+            assert "src=" in script or "application/" in script, (path, script)
