@@ -15,7 +15,7 @@ from hypothesis import settings
 
 from engine import HOUSE_RULES, Card, Deal, Game, Rules, card_code, parse_card
 
-settings.register_profile("engine", max_examples=60, deadline=None)
+settings.register_profile("engine", max_examples=100, deadline=None)
 settings.register_profile("engine-thorough", max_examples=2000, deadline=None)
 PROFILE = settings.get_profile(os.environ.get("TUTE_HYPOTHESIS_PROFILE", "engine"))
 """Decorate every hypothesis test of the engine with this."""
