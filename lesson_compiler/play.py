@@ -75,25 +75,27 @@ class _Builder:
     def fail(self, where: str, message: str) -> None:
         self.problems.append(Problem(self.path, where, message))
 
-    def start(self) -> Game | None:
-        """The position before step 1: the deal, then the ``before`` plays."""
+    def start(
+        self, hands: tuple[tuple[Card, ...], ...], before: tuple[Card, ...], where: str
+    ) -> Game | None:
+        """A hand as dealt (the lesson's dealer and trump card), then its ``before`` plays."""
         s = self.source
         try:
-            game = Game.from_deal(Deal(s.dealer, s.trump_card, tuple(s.hands)))  # type: ignore[arg-type]
+            game = Game.from_deal(Deal(s.dealer, s.trump_card, hands))  # type: ignore[arg-type]
         except TuteError as error:
-            self.fail("hands", str(error))
+            self.fail(where, str(error))
             return None
-        for i, card in enumerate(s.before, start=1):
+        for i, card in enumerate(before, start=1):
             refused = refusal_text(game, card)
             if refused is not None:
-                self.fail("before", f"play {i}: {refused}")
+                self.fail(where, f"before, play {i}: {refused}")
                 return None
             game.play(card)
         return game
 
     def run(self) -> list[Node]:
         """Build every node; the problems are left in ``self.problems``."""
-        game = self.start()
+        game = self.start(self.source.hands, self.source.before, "")
         if game is None:
             return []
         plays = sum(1 for step in self.source.steps if step.accept is not None)
@@ -122,7 +124,12 @@ class _Builder:
         game = Game.from_code(code)
         where = f"step {step.number}"
         state = state_of(game)
-        if game.is_over:
+        if step.deal is not None:
+            fresh = self.start(step.deal.hands, step.deal.before, f"{where}: deal")
+            if fresh is None:
+                return Node(index, state)
+            game = fresh
+        elif game.is_over and (step.accept is not None or step.replies):
             self.fail(where, "the hand is already over")
             return Node(index, state)
         if step.accept is None:

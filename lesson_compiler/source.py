@@ -35,7 +35,7 @@ _LESSON_KEYS = {
     "before",
     "step",
 }
-_STEP_KEYS = {"say", "play", "continue", "hint", "try", "replies", "expect"}
+_STEP_KEYS = {"say", "play", "continue", "hint", "try", "replies", "expect", "deal"}
 _EXPECT_KEYS = {
     "legal",
     "refusal",
@@ -65,6 +65,14 @@ class Expect:
 
 
 @dataclass(frozen=True)
+class NewHand:
+    """A fresh hand dealt at a continue step: same dealer and trump card, new hands."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    before: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class Step:
     """One step: a narration and one action, ``play`` (accepted cards) or continue."""
 
@@ -78,6 +86,8 @@ class Step:
     replies_for: dict[Card, tuple[Card, ...]] = field(default_factory=dict)
     """Replies per accepted card, when they differ; else ``replies`` serve every card."""
     expect: Expect = Expect()
+    deal: NewHand | None = None
+    """For a continue step: the lesson goes on with a new hand (before the replies)."""
 
 
 @dataclass(frozen=True)
@@ -269,6 +279,9 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
             r.fail(where, "replies per card belong to a 'play' step")
     else:
         replies = r.cards(raw_replies, "replies", where) or ()
+    deal = _read_deal(r, raw.get("deal"), where)
+    if deal is not None and "play" in raw:
+        r.fail(where, "a new 'deal' belongs to a continue step")
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         r.fail(where, "'expect' must be a table")
@@ -284,7 +297,25 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
         replies=replies,
         replies_for=replies_for,
         expect=_read_expect(r, expect, where),
+        deal=deal,
     )
+
+
+def _read_deal(r: Reader, raw: Any, where: str) -> NewHand | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        r.fail(where, "'deal' must be a table with 'hands' and, optionally, 'before'")
+        return None
+    r.keys(raw, {"hands", "before"}, where, "deal")
+    hands = r.get(raw, "hands", where, lambda v, k: r.items(v, "deal.hands", where, r.cards))
+    before = r.get(raw, "before", where, lambda v, k: r.cards(v, "deal.before", where), False)
+    if hands is None:
+        return None
+    if len(hands) != 4:
+        r.fail(where, f"deal.hands must hold 4 hands (seats 0-3), not {len(hands)}")
+        return None
+    return NewHand(hands, before or ())
 
 
 def _accept(r: Reader, value: Any, where: str) -> Accept | None:
