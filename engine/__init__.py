@@ -21,7 +21,13 @@ from engine.cards import (
     rank_of,
     suit_of,
 )
-from engine.errors import IllegalPlayError, InvalidCardError, InvalidPositionError, TuteError
+from engine.errors import (
+    IllegalPlayError,
+    InvalidCardError,
+    InvalidPositionError,
+    MatchOverError,
+    TuteError,
+)
 from engine.game import Cant, Deal, Game, Outcome, Trick, Tute, partner_of, team_of
 from engine.match import Match
 from engine.rules import (
@@ -64,6 +70,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidPositionError",
     "Match",
+    "MatchOverError",
     "Outcome",
     "Reason",
     "Rules",

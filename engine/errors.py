@@ -20,6 +20,10 @@ class InvalidPositionError(TuteError):
     """A deal or a position text that cannot be a position of tute per parelles."""
 
 
+class MatchOverError(TuteError):
+    """A hand dealt or recorded after a team has already won the match."""
+
+
 class IllegalPlayError(TuteError):
     """A real card that the rules forbid here; ``reason`` names the rule."""
 

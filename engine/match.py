@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.errors import MatchOverError
 from engine.game import Deal, Game, Outcome
 from engine.rules import HOUSE_RULES, PLAYERS, Rules
 
@@ -34,13 +35,13 @@ class Match:
     def deal(self, rng: random.Random) -> Game:
         """Deal the next hand, by the current dealer."""
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchOverError("the match is over")
         return Game.from_deal(Deal.random(rng, self.dealer), self.rules)
 
     def record(self, outcome: Outcome) -> None:
         """Count a finished hand: one joc to its winner (a tute may win the match), next dealer."""
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchOverError("the match is over")
         self.results.append(outcome)
         if outcome.reason == "tute" and self.rules.tute == "match":
             self.jocs[outcome.winner] = self.rules.match_target

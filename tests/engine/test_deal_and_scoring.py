@@ -22,6 +22,7 @@ from engine import (
     IllegalPlayError,
     InvalidPositionError,
     Match,
+    MatchOverError,
     Outcome,
     Reason,
     Rules,
@@ -220,7 +221,7 @@ def test_a_match_to_four_jocs_the_deal_moving_one_seat_each_hand() -> None:
     assert match.winner is not None and max(match.jocs) == MATCH_TARGET
     assert MATCH_TARGET <= len(dealers) == sum(match.jocs) <= 2 * MATCH_TARGET - 1
     assert [r.winner for r in match.results].count(match.winner) == MATCH_TARGET
-    with pytest.raises(ValueError, match="the match is over"):
+    with pytest.raises(MatchOverError, match="the match is over"):
         match.deal(rng)
 
 
