@@ -65,8 +65,12 @@ class Messages:
         self._catalog = catalog
         self._path = path
         self._report = report
+        self._noted: set[tuple[str | None, str]] = set()
 
     def _note(self, context: str | None, msgid: str) -> None:
+        if (context, msgid) in self._noted:
+            return
+        self._noted.add((context, msgid))
         lack = lacking(self._catalog, context, msgid)
         if lack is not None:
             problem, line = lack

@@ -283,6 +283,8 @@ _RAW_HTML_FINDER = MarkdownIt("commonmark", {"html": True}).enable("table")
 
 def find_raw_html(page: PageEnv, body: str) -> None:
     """Report each piece of raw HTML in a page body, with its line."""
+    if "<" not in body:
+        return
     for token in _RAW_HTML_FINDER.parse(body):
         if token.type == "html_block":
             _report_html(page, page.line(token), token.content)

@@ -52,7 +52,7 @@ def test_a_successful_build_replaces_stale_files(config: Config, tmp_path: Path)
 def test_the_writer_refuses_to_write_a_path_twice(tmp_path: Path) -> None:
     with Writer(tmp_path / "out") as writer:
         writer.write("ca/index.html", b"one")
-        with pytest.raises(BuildError, match="ca/index.html: written twice"):
+        with pytest.raises(BuildError, match=r"ca/index\.html: written twice"):
             writer.write("ca/index.html", b"two")
     assert not (tmp_path / "out").exists()
     assert list(tmp_path.iterdir()) == []

@@ -42,7 +42,7 @@ def test_a_section_heading_without_anchor_warns() -> None:
 def test_constants_and_lines_inside_a_paragraph() -> None:
     html, env = _page("Una mà\nval {{hand_points}} i {{nope}}.\n")
     assert html == "<p>Una mà\nval 130 i .</p>\n"
-    assert [str(e) for e in env.report.errors][0].startswith(
+    assert next(str(e) for e in env.report.errors).startswith(
         "page.md: line 11: unknown constant {{nope}}"
     )
 

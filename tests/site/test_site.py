@@ -36,7 +36,7 @@ class _Page(HTMLParser):
             self.canonical = found["href"]
         elif tag == "link" and found.get("rel") == "alternate":
             self.alternates[found["hreflang"]] = found["href"]
-        elif tag == "link" or tag == "script" and "src" in found:
+        elif tag == "link" or (tag == "script" and "src" in found):
             self.assets.append(found.get("href") or found["src"])
         elif tag == "img":
             self.assets.append(found["src"].split("#")[0])

@@ -1,0 +1,86 @@
+"""Every built page in a real Chromium: no console errors, no axe-core violations; the
+language switcher keeps the section; the site works from disk; a phone-width screenshot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+LANGUAGES = ("ca", "fr", "es", "pt")
+
+
+def _pages(site_dir: Path, prefix: str) -> list[str]:
+    folder = site_dir / prefix
+    return sorted(p.relative_to(site_dir).as_posix() for p in folder.rglob("index.html"))
+
+
+def _violations(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} nodes)"
+        for violation in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_of_a_language_loads_cleanly_and_passes_axe(
+    page: Page, site_dir: Path, site_url: str, lang: str
+) -> None:
+    paths = _pages(site_dir, lang)
+    assert len(paths) >= 5
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        assert page.locator("html").get_attribute("lang")
+        assert page.locator("h1").count() == 1, path
+        violations = _violations(page)
+        if violations:
+            found[path] = violations
+    assert found == {}
+
+
+def test_the_root_pages_load_cleanly_and_pass_axe(page: Page, site_url: str) -> None:
+    for path in ("index.html", "404.html"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        assert _violations(page) == [], path
+    page.goto(site_url)
+    names = page.locator(".language-list .language-name").all_inner_texts()
+    assert names == ["Català", "Français", "Español", "Português"]
+
+
+def test_the_language_switcher_keeps_the_section(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ca/regles/index.html#cants")
+    page.locator('.languages a[hreflang="fr"]').click()
+    page.wait_for_url("**/fr/regles/index.html#cants")
+    assert page.locator("h2#cants").is_visible()
+    page.goto(site_url + "fr/regles/index.html#tute")
+    page.locator('.languages a[hreflang="pt-PT"]').click()
+    page.wait_for_url("**/pt/regras/index.html#tute")
+
+
+def test_the_site_works_opened_from_disk(page: Page, site_dir: Path) -> None:
+    page.goto((site_dir / "es/reglas/index.html").as_uri())
+    page.wait_for_load_state("load")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(251, 247, 239)"
+    assert page.locator("figure.example .example-static[hidden]").count() >= 1
+    page.locator(".site-nav a").first.click()
+    assert page.url.endswith("/es/aprender-a-jugar/index.html")
+
+
+def test_rules_page_at_phone_width(
+    page: Page, site_url: str, screenshot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "ca/regles/index.html")
+    page.wait_for_load_state("load")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    path = screenshot(page, "rules-360")
+    assert path.stat().st_size > 10_000
