@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 from site_builder.widget_strings import widget_strings
@@ -299,6 +300,30 @@ def test_the_hand_fits_the_screen(
     assert all(box["left"] >= 0 and box["right"] <= width for box in boxes)
     assert min(box["width"] for box in boxes if box["inHand"]) >= 50
     screenshot(page, f"{width}x{height}")
+
+
+def _axe_violations(page: Page, selector: str) -> list[str]:
+    results = Axe().run(page, context=selector)
+    return [
+        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])} nodes)"
+        for violation in results.response["violations"]
+    ]
+
+
+def test_axe_finds_nothing_in_the_lesson_as_it_is_played(page: Page, site: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    _open_lesson(page, site)
+    assert _axe_violations(page, "section.lesson") == []
+    _card(page, "2c").click()
+    assert _axe_violations(page, "section.lesson") == []
+    _complete_at_once(page, site)
+    assert _axe_violations(page, "section.lesson") == []
+
+
+def test_axe_finds_nothing_in_the_example_board(page: Page, site: str) -> None:
+    page.goto(f"{site}ca/lessons/")
+    page.locator("figure.example button[data-card='2c']").click()
+    assert _axe_violations(page, "figure.example") == []
 
 
 def test_every_string_the_script_reads_is_provided() -> None:
