@@ -117,10 +117,10 @@ class Deal:
         if len(self.hands) != PLAYERS:
             raise InvalidPositionError(f"a deal has 4 hands, not {len(self.hands)}")
         every = [card for hand in self.hands for card in hand]
-        for card in [*every, self.trump_card]:
-            if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-                raise InvalidPositionError(f"not a card: {card!r} (a card is an int 0-39)")
-        if any(len(hand) != HAND_SIZE for hand in self.hands) or len(set(every)) != len(every):
+        bad = [c for c in (*every, self.trump_card) if type(c) is not int or not 0 <= c < DECK_SIZE]
+        if bad:
+            raise InvalidPositionError(f"not a card: {bad[0]!r} (a card is an int 0-39)")
+        if len(set(every)) != len(every) or any(len(hand) != HAND_SIZE for hand in self.hands):
             self._explain_bad_hands()
         if self.trump_card not in self.hands[self.dealer]:
             raise InvalidPositionError(
