@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -50,6 +51,9 @@ class Page:
     links: list[Link] = field(default_factory=list)
     lesson: Lesson | None = None
     lesson_data: dict[str, Any] | None = None
+    served_from: str | None = None
+    """For the root 404 page, which hosts serve at any missing URL: the base URL's path,
+    from which its links start instead of from the page's own folder."""
 
     @property
     def file(self) -> str:
@@ -63,13 +67,17 @@ class Page:
 
     def url_to(self, other: Page, anchor: str | None = None) -> str:
         """A relative link from this page to another that works over http and from disk."""
-        here = posixpath.dirname(self.file) or "."
-        url = posixpath.relpath(other.file, here)
+        url = self._link(other.file)
         return f"{url}#{anchor}" if anchor else url
 
     def asset(self, name: str) -> str:
         """A relative link to a static file."""
-        return posixpath.relpath(f"static/{name}", posixpath.dirname(self.file) or ".")
+        return self._link(f"static/{name}")
+
+    def _link(self, file: str) -> str:
+        if self.served_from is not None:
+            return self.served_from + file
+        return posixpath.relpath(file, posixpath.dirname(self.file) or ".")
 
 
 @dataclass
@@ -125,16 +133,17 @@ def read_site(config: Config, report: Report) -> Site:
         lang_site = _read_language(config, language, md, lessons, report)
         if lang_site is not None:
             languages[language.code] = lang_site
-    site = Site(config, md, languages, _root_pages())
+    site = Site(config, md, languages, _root_pages(config))
     _check_links(site, report)
     _check_languages(site, report)
     return site
 
 
-def _root_pages() -> dict[str, Page]:
+def _root_pages(config: Config) -> dict[str, Page]:
+    base_path = urlsplit(config.base_url).path or "/"
     return {
         CHOOSER: Page(CHOOSER, None, "", "Tute per parelles", ""),
-        ROOT_NOT_FOUND: Page(ROOT_NOT_FOUND, None, "404.html", "404", ""),
+        ROOT_NOT_FOUND: Page(ROOT_NOT_FOUND, None, "404.html", "404", "", served_from=base_path),
     }
 
 

@@ -71,6 +71,8 @@ def _html_files(out: Path) -> list[str]:
 def test_every_internal_link_and_asset_resolves_to_a_file_and_anchor(out: Path) -> None:
     checked = 0
     for path in _html_files(out):
+        if path == "404.html":
+            continue
         page = _read(out, path)
         for href in page.links + page.assets:
             if href.startswith(("https:", "http:", "mailto:")):
@@ -83,6 +85,12 @@ def test_every_internal_link_and_asset_resolves_to_a_file_and_anchor(out: Path) 
                 assert anchor in _read(out, file).ids, f"{path}: {href}"
             checked += 1
     assert checked > 20
+
+
+def test_the_root_404_links_from_the_base_path_as_it_is_served_anywhere(out: Path) -> None:
+    page = _read(out, "404.html")
+    assert page.links == ["/tute/ca/index.html", "/tute/fr/index.html"]
+    assert "/tute/static/site.css" in page.assets
 
 
 def test_links_name_index_html_so_the_site_works_from_disk(out: Path) -> None:

@@ -1,0 +1,85 @@
+"""The real site's lesson pages and lessons index, rendered in memory from the lessons."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+
+import pytest
+
+from lesson_compiler import load_lessons
+from site_builder import LANGUAGES, Config, Report, render_site
+from site_builder.config import PROJECT_ROOT
+
+CONFIG = Config.for_project(PROJECT_ROOT)
+LESSON_SECTION = re.compile(r"<section class=\"lesson\"([^>]*)>")
+
+
+@pytest.fixture(scope="module")
+def files() -> dict[str, str]:
+    report = Report()
+    built = render_site(CONFIG, report)
+    assert report.errors == []
+    return {path: data.decode("utf-8") for path, data in built.items() if path.endswith(".html")}
+
+
+def _attributes(tag: str) -> dict[str, str]:
+    return dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_each_lesson_has_a_page_whose_widget_links_to_the_next(
+    files: dict[str, str], lang: str
+) -> None:
+    lessons, problems = load_lessons(PROJECT_ROOT / "lessons", PROJECT_ROOT)
+    assert problems == []
+    pages = sorted(
+        (
+            path
+            for path, html in files.items()
+            if path.startswith(f"{lang}/") and 'class="lesson"' in html
+        ),
+        key=lambda path: int(path.split("/")[2].split("-")[0]),
+    )
+    assert [int(path.split("/")[2].split("-")[0]) for path in pages] == [
+        lesson.number for lesson in lessons
+    ]
+    for number, (path, lesson) in enumerate(zip(pages, lessons, strict=True)):
+        html = files[path]
+        found = LESSON_SECTION.search(html)
+        assert found is not None
+        section = _attributes(found.group(1))
+        assert section["data-lesson"] == lesson.id
+        assert (section["data-status"], section["data-step"]) == ("playing", "0")
+        assert section["aria-labelledby"] == "lesson-title"
+        assert '<h1 id="lesson-title">' in html
+        following = posixpath.normpath(
+            posixpath.join(posixpath.dirname(path), section["data-next-url"])
+        )
+        if number + 1 < len(pages):
+            assert following == pages[number + 1]
+        else:
+            assert section["data-next-url"] == ""
+        data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
+        assert data is not None
+        compiled = json.loads(data.group(1))
+        assert (compiled["id"], compiled["lang"]) == (lesson.id, lang)
+        walkthrough = html.split('<div class="walkthrough">')[1].split("</section>")[0]
+        assert walkthrough.count('<img class="card"') >= 10
+        assert "data-widget-strings" in html
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
+    files: dict[str, str], lang: str
+) -> None:
+    index = next(
+        html
+        for path, html in files.items()
+        if path.startswith(f"{lang}/") and 'class="lesson-list"' in html
+    )
+    lessons, _problems = load_lessons(PROJECT_ROOT / "lessons", PROJECT_ROOT)
+    marks = re.findall(r'<span class="lesson-progress" data-lesson-progress="([a-z-]+)">', index)
+    assert marks == [lesson.id for lesson in lessons]
+    assert "lesson.js" in index
