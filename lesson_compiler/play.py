@@ -83,7 +83,7 @@ class _Builder:
         try:
             game = Game.from_deal(Deal(s.dealer, s.trump_card, hands))  # type: ignore[arg-type]
         except TuteError as error:
-            self.fail(where, str(error))
+            self.fail(where or "hands", str(error))
             return None
         for i, card in enumerate(before, start=1):
             refused = refusal_text(game, card)
@@ -182,7 +182,7 @@ class _Builder:
         expect = step.expect
         if not accept and step.accept == "winning":
             self.fail(where, "no legal card wins the trick, so 'winning' accepts nothing")
-        if set(accept) != set(legal) and step.hint is None:
+        if accept and set(accept) != set(legal) and step.hint is None:
             self.fail(where, "some legal cards are not accepted, so the step needs a 'hint'")
         if expect.legal is not None and set(expect.legal) != set(legal):
             self.fail(where, f"the legal cards are {codes(legal)}, not {codes(expect.legal)}")
