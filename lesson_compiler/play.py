@@ -73,7 +73,10 @@ class _Builder:
         self.nodes: list[Node] = []
 
     def fail(self, where: str, message: str) -> None:
-        self.problems.append(Problem(self.path, where, message))
+        """Record a problem once, though several branches may meet it at the same step."""
+        problem = Problem(self.path, where, message)
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def start(
         self, hands: tuple[tuple[Card, ...], ...], before: tuple[Card, ...], where: str
@@ -190,7 +193,8 @@ class _Builder:
             reason = game.refusal(step.try_card)
             if reason is None:
                 self.fail(
-                    where, f"try {card_code(step.try_card)} is legal here; pick a forbidden card"
+                    where,
+                    f"try {card_code(step.try_card)} is legal here; pick a card the rules forbid",
                 )
             elif expect.refusal is not None and reason != expect.refusal:
                 self.fail(
@@ -221,16 +225,11 @@ class _Builder:
         if card is not None:
             self.play(game, card, events)
         for reply in replies:
-            if game.turn is None:
-                self.fail(where, f"reply {card_code(reply)}: the hand is over")
-                break
-            if game.turn == self.source.learner:
-                self.fail(where, f"reply {card_code(reply)} would be the learner's card")
-                break
-            refused = refusal_text(game, reply)
-            if refused is not None:
-                self.fail(where, refused)
-                break
+            wrong = self.reply_problem(game, reply)
+            if wrong is not None:
+                # The rest of the branch would only repeat this problem in other words.
+                self.fail(where, wrong)
+                return Branch(tuple(events), state_of(game), None)
             self.play(game, reply, events)
         self.check_after(game, step, where, tricks, cants)
         code = game.code()
@@ -239,8 +238,15 @@ class _Builder:
             if code not in following:
                 following.append(code)
             following_index = base + following.index(code)
-        branch = Branch(tuple(events), state_of(game), following_index)
-        return branch
+        return Branch(tuple(events), state_of(game), following_index)
+
+    def reply_problem(self, game: Game, reply: Card) -> str | None:
+        """Why a scripted reply cannot be played here, or ``None`` when it can."""
+        if game.turn is None:
+            return f"reply {card_code(reply)}: the hand is over"
+        if game.turn == self.source.learner:
+            return f"reply {card_code(reply)} would be the learner's card"
+        return refusal_text(game, reply)
 
     def play(self, game: Game, card: Card, events: list[Event]) -> None:
         """Play a legal card and record what it caused: the trick, tute, cants, the hand's end."""
