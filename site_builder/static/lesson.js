@@ -227,7 +227,7 @@
       const head = h("div", { class: "seat-head" }, [label, badge]);
       const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, [head, cards]);
       if (seat === lesson.dealer && lesson.trump_card) {
-        head.append(h("span", { class: "trump-card" }, [
+        head.append(h("span", { class: "dealer" }, [t("dealer")]), h("span", { class: "trump-card" }, [
           cardImg("c-" + lesson.trump_card, t("trump") + ": " + (names[lesson.trump_card] || "")),
           h("span", { class: "trump-label" }, [t("trump")]),
         ]));
