@@ -1,0 +1,99 @@
+"""The lesson extractor, the catalogs' sync with the code, and the glossaries' avoided words."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from lesson_compiler.babel import extract_lessons
+from lesson_compiler.catalogs import LANGUAGES, po_path
+from tests.lessons.conftest import ROOT
+
+
+def test_the_extractor_yields_each_text_with_its_line_and_lesson(tmp_path: Path) -> None:
+    source = (
+        'id = "demo"\n'
+        'title = "A title"\n'
+        'summary = "A summary."\n'
+        "\n"
+        "[[step]]\n"
+        'say = "First step."\n'
+        "continue = true\n"
+        "\n"
+        "[[step]]\n"
+        'hint = "A hint."\n'
+        'say = "Second step."\n'
+    )
+    found = list(extract_lessons(io.BytesIO(source.encode()), [], [], {}))
+    assert found == [
+        (2, "pgettext", ("demo", "A title"), ["title"]),
+        (3, "pgettext", ("demo", "A summary."), ["summary"]),
+        (6, "pgettext", ("demo", "First step."), ["step 1: say"]),
+        (10, "pgettext", ("demo", "A hint."), ["step 2: hint"]),
+        (11, "pgettext", ("demo", "Second step."), ["step 2: say"]),
+    ]
+
+
+def test_the_extractor_skips_a_file_that_is_not_toml() -> None:
+    assert list(extract_lessons(io.BytesIO(b"title = = 1"), [], [], {})) == []
+
+
+@pytest.mark.parametrize("domain", ["game", "lessons"])
+def test_the_committed_template_matches_a_fresh_extraction(tmp_path: Path, domain: str) -> None:
+    """``make translations`` would change nothing: the .pot holds exactly what the code uses."""
+    output = tmp_path / f"{domain}.pot"
+    subprocess.run(
+        [
+            str(ROOT / ".venv" / "bin" / "pybabel"),
+            "extract",
+            "--mapping-file",
+            f"i18n/{domain}.cfg",
+            "--output-file",
+            str(output),
+            "--add-comments",
+            "Translators:",
+            "--sort-by-file",
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    with output.open("rb") as fresh, (ROOT / "locales" / f"{domain}.pot").open("rb") as kept:
+        assert _ids(fresh) == _ids(kept)
+
+
+def _ids(file: io.BufferedReader) -> set[tuple[str | None, str]]:
+    return {(m.context, str(m.id)) for m in read_po(file) if m.id}
+
+
+def _avoided(lang: str) -> list[str]:
+    glossary = tomllib.loads((ROOT / "locales" / lang / "glossary.toml").read_text("utf-8"))
+    return [word for term in glossary.values() for word in term.get("avoid", [])]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_uses_a_word_the_glossary_avoids(lang: str) -> None:
+    avoided = _avoided(lang)
+    assert avoided
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, avoided)) + r")\b", re.IGNORECASE)
+    for domain in ("game", "lessons"):
+        with po_path(ROOT, lang, domain).open("rb") as file:
+            catalog = read_po(file)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else [message.string]
+            for text in strings:
+                assert not pattern.search(text), (domain, message.id, text)
+
+
+def test_the_glossary_check_catches_an_avoided_word() -> None:
+    """The French glossary avoids the Spanish «bastos»: the pattern must see it in a sentence."""
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, _avoided("fr"))) + r")\b", re.I)
+    assert pattern.search("L'as de Bastos gagne.")
+    assert not pattern.search("L'as de bâtons gagne.")
