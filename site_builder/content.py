@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
 from site_builder.config import Config
 from site_builder.report import Report
@@ -40,9 +41,17 @@ def read_pages(config: Config, lang: str, report: Report) -> list[Source | None]
         report.error(config.rel(folder), None, "no pages folder for this language")
         return [None]
     return [
-        parse_page(config.rel(file), lang, file.read_text(encoding="utf-8"), report)
-        for file in sorted(folder.glob("*.md"))
+        _read_page(config.rel(file), lang, file, report) for file in sorted(folder.glob("*.md"))
     ]
+
+
+def _read_page(path: str, lang: str, file: Path, report: Report) -> Source | None:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        report.error(path, None, f"not UTF-8 text (byte {error.start})")
+        return None
+    return parse_page(path, lang, text, report)
 
 
 def parse_page(path: str, lang: str, text: str, report: Report) -> Source | None:

@@ -28,7 +28,7 @@ class Writer:
         """Write one file; `path` is relative, with forward slashes."""
         relative = PurePosixPath(path)
         if path in self.written or relative.is_absolute() or ".." in relative.parts:
-            raise BuildError([Problem(str(self.out), "", f"{path}: written twice or outside")])
+            raise BuildError([Problem(self.out.name, "", f"{path}: written twice or outside")])
         self.written.add(path)
         target = self.folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -168,3 +168,10 @@ def test_the_command_line_prints_one_line_per_problem_and_no_traceback(
         main(["build", "--base-url", "/tute/"])
     assert caught.value.code == 2
     assert "give an absolute URL such as https://example.org/tute/" in capsys.readouterr().err
+
+
+def test_a_page_that_is_not_utf8_is_an_error(
+    config: Config, site_root: Path, tmp_path: Path
+) -> None:
+    (site_root / RULES).write_bytes(b'+++\npage = "rules"\xff\n')
+    assert _problems(config, tmp_path) == [f"{RULES}: not UTF-8 text (byte 18)"]
