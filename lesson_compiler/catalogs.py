@@ -5,6 +5,7 @@ No .mo file is ever written: each catalog is compiled into memory when loaded.
 
 from __future__ import annotations
 
+import functools
 from io import BytesIO
 from pathlib import Path
 from typing import cast
@@ -33,6 +34,13 @@ def read_catalog(root: Path, lang: str, domain: str) -> Catalog:
     path = po_path(root, lang, domain)
     if not path.exists():
         return Catalog(locale=lang, domain=domain)
+    stat = path.stat()
+    return _parse(path, stat.st_mtime_ns, stat.st_size, lang, domain)
+
+
+@functools.cache
+def _parse(path: Path, mtime: int, size: int, lang: str | None, domain: str | None) -> Catalog:
+    """Parse a catalog once per version of the file (checking and compiling both read it)."""
     with path.open("rb") as file:
         return read_po(file, locale=lang, domain=domain)
 
@@ -73,8 +81,8 @@ def template_ids(root: Path, domain: str) -> list[tuple[str | None, str]]:
     path = root / "locales" / f"{domain}.pot"
     if not path.exists():
         return []
-    with path.open("rb") as file:
-        template = read_po(file)
+    stat = path.stat()
+    template = _parse(path, stat.st_mtime_ns, stat.st_size, None, None)
     return [(m.context, _msgid(m.id)) for m in template if m.id]
 
 

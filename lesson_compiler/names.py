@@ -29,59 +29,78 @@ from lesson_compiler.model import (
 from lesson_compiler.problems import Messages
 
 
+class _Mark:
+    """Marks a message for extraction without translating it: ``pgettext`` returns the pair.
+
+    The name tables below are built once; Babel finds their ids by the method's name.
+    """
+
+    def pgettext(self, context: str, message: str) -> tuple[str, str]:
+        return context, message
+
+
+_mark = _Mark()
+
+_SUITS = {
+    "o": _mark.pgettext("suit", "coins"),
+    "c": _mark.pgettext("suit", "cups"),
+    "e": _mark.pgettext("suit", "swords"),
+    "b": _mark.pgettext("suit", "clubs"),
+}
+_OF_SUITS = {
+    "o": _mark.pgettext("card suit", "of coins"),
+    "c": _mark.pgettext("card suit", "of cups"),
+    "e": _mark.pgettext("card suit", "of swords"),
+    "b": _mark.pgettext("card suit", "of clubs"),
+}
+_RANKS = {
+    1: _mark.pgettext("rank", "ace"),
+    2: _mark.pgettext("rank", "two"),
+    3: _mark.pgettext("rank", "three"),
+    4: _mark.pgettext("rank", "four"),
+    5: _mark.pgettext("rank", "five"),
+    6: _mark.pgettext("rank", "six"),
+    7: _mark.pgettext("rank", "seven"),
+    10: _mark.pgettext("rank", "jack"),
+    11: _mark.pgettext("rank", "horse"),
+    12: _mark.pgettext("rank", "king"),
+}
+_RANKS_WITH_ARTICLE = {
+    1: _mark.pgettext("rank with article", "the ace"),
+    2: _mark.pgettext("rank with article", "the two"),
+    3: _mark.pgettext("rank with article", "the three"),
+    4: _mark.pgettext("rank with article", "the four"),
+    5: _mark.pgettext("rank with article", "the five"),
+    6: _mark.pgettext("rank with article", "the six"),
+    7: _mark.pgettext("rank with article", "the seven"),
+    10: _mark.pgettext("rank with article", "the jack"),
+    11: _mark.pgettext("rank with article", "the horse"),
+    12: _mark.pgettext("rank with article", "the king"),
+}
+_SEATS = {
+    1: _mark.pgettext("seat", "The rival on your right"),
+    2: _mark.pgettext("seat", "Your partner"),
+    3: _mark.pgettext("seat", "The rival on your left"),
+}
+
+
 def suit_name(letter: str, game: Messages) -> str:
     """The suit's name: "oros", "copes"."""
-    names = {
-        "o": game.pgettext("suit", "coins"),
-        "c": game.pgettext("suit", "cups"),
-        "e": game.pgettext("suit", "swords"),
-        "b": game.pgettext("suit", "clubs"),
-    }
-    return names[letter]
+    return game.pgettext(*_SUITS[letter])
 
 
 def of_suit(letter: str, game: Messages) -> str:
     """The suit as a card name ends: "d'oros", "de copes" (elision is the language's)."""
-    names = {
-        "o": game.pgettext("card suit", "of coins"),
-        "c": game.pgettext("card suit", "of cups"),
-        "e": game.pgettext("card suit", "of swords"),
-        "b": game.pgettext("card suit", "of clubs"),
-    }
-    return names[letter]
+    return game.pgettext(*_OF_SUITS[letter])
 
 
 def rank_name(rank: int, game: Messages) -> str:
     """The rank's name: "as", "tres", "rei" (for the points table and card names)."""
-    names = {
-        1: game.pgettext("rank", "ace"),
-        2: game.pgettext("rank", "two"),
-        3: game.pgettext("rank", "three"),
-        4: game.pgettext("rank", "four"),
-        5: game.pgettext("rank", "five"),
-        6: game.pgettext("rank", "six"),
-        7: game.pgettext("rank", "seven"),
-        10: game.pgettext("rank", "jack"),
-        11: game.pgettext("rank", "horse"),
-        12: game.pgettext("rank", "king"),
-    }
-    return names[rank]
+    return game.pgettext(*_RANKS[rank])
 
 
 def _rank_with_article(rank: int, game: Messages) -> str:
-    names = {
-        1: game.pgettext("rank with article", "the ace"),
-        2: game.pgettext("rank with article", "the two"),
-        3: game.pgettext("rank with article", "the three"),
-        4: game.pgettext("rank with article", "the four"),
-        5: game.pgettext("rank with article", "the five"),
-        6: game.pgettext("rank with article", "the six"),
-        7: game.pgettext("rank with article", "the seven"),
-        10: game.pgettext("rank with article", "the jack"),
-        11: game.pgettext("rank with article", "the horse"),
-        12: game.pgettext("rank with article", "the king"),
-    }
-    return names[rank]
+    return game.pgettext(*_RANKS_WITH_ARTICLE[rank])
 
 
 def _compose(rank: str, card: Card, game: Messages) -> str:
@@ -126,12 +145,7 @@ def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Mes
 
 def _seat(seat: int, learner: int, game: Messages) -> str:
     """Another seat, named from the learner's side, to begin a sentence."""
-    names = {
-        1: game.pgettext("seat", "The rival on your right"),
-        2: game.pgettext("seat", "Your partner"),
-        3: game.pgettext("seat", "The rival on your left"),
-    }
-    return names[(seat - learner) % 4]
+    return game.pgettext(*_SEATS[(seat - learner) % 4])
 
 
 def event_text(event: Event, learner: int, game: Messages) -> str:
