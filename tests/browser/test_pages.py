@@ -3,6 +3,7 @@ language switcher keeps the section; the site works from disk; a phone-width scr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -84,3 +85,32 @@ def test_rules_page_at_phone_width(
     assert width <= 360
     path = screenshot(page, "rules-360")
     assert path.stat().st_size > 10_000
+
+
+FAQ_TEXT = """() => [...document.querySelectorAll("main h2")].map((heading) => {
+  const parts = [];
+  for (let node = heading.nextElementSibling; node && node.tagName !== "H2";
+       node = node.nextElementSibling) {
+    parts.push(node.innerText);
+  }
+  return [heading.innerText, parts.join(" ")];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_faq_structured_data_mirrors_the_visible_questions(
+    page: Page, site_dir: Path, site_url: str, lang: str
+) -> None:
+    path = next(p for p in _pages(site_dir, lang) if "ld+json" in (site_dir / p).read_text())
+    page.goto(site_url + path)
+    data = json.loads(page.locator('script[type="application/ld+json"]').text_content() or "")
+    shown = [
+        (" ".join(question.split()), " ".join(answer.split()))
+        for question, answer in page.evaluate(FAQ_TEXT)
+    ]
+    declared = [
+        (item["name"], " ".join(item["acceptedAnswer"]["text"].split()))
+        for item in data["mainEntity"]
+    ]
+    assert len(declared) >= 10
+    assert declared == shown
