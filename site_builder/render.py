@@ -168,13 +168,21 @@ class Renderer:
         ]
 
     def nav(self, lang: LanguageSite, page: Page) -> dict[str, Any]:
-        """Links of the header: home and the main pages that exist in this language."""
+        """Links of the header: home and the main pages that exist in this language.
+
+        `current` is the link's `aria-current`: "page" on its own page, "true" on a lesson
+        (inside "Learn to play"), None elsewhere.
+        """
         pages = lang.pages
-        active = "lessons" if page.key.startswith("lesson:") else page.key
+        section = "lessons" if page.lesson is not None else None
         return {
             "home": page.url_to(pages["home"]) if "home" in pages else None,
             "items": [
-                {"key": key, "href": page.url_to(pages[key]), "current": key == active}
+                {
+                    "key": key,
+                    "href": page.url_to(pages[key]),
+                    "current": "page" if key == page.key else "true" if key == section else None,
+                }
                 for key in ("lessons", "rules", "faq")
                 if key in pages
             ],
