@@ -34,19 +34,21 @@ site: $(VENV)/.installed
 	$(PY) -m site_builder build
 
 # Chromium comes from $$TUTE_CHROMIUM, Playwright or the system (tests/chromium.py).
-# If none is found, ask Playwright for one; where that cannot download, the browser
-# tests error with install instructions.
+# If none is found, ask Playwright for one, then (as root on Debian) apt; where both
+# fail, the browser tests error with install instructions.
 test: $(VENV)/.installed-test
 	@$(PY) tests/chromium.py || $(PY) -m playwright install chromium \
+		|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
 		|| echo "warning: no Chromium; the browser tests will fail (see README.md)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")
 	$(PY) -m pytest
 
-serve: site
-	@echo "Serving build/ at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory build
+# Rebuilds when a source changes and keeps serving the last good build.
+serve: $(VENV)/.installed
+	$(PY) -m site_builder serve --port $(PORT)
 
 bench: $(VENV)/.installed
 	$(PY) -m benchmarks.engine
