@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from engine import (
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
+    TRUMP_CANT_POINTS,
     Card,
     Reason,
     parse_card,
@@ -162,7 +163,7 @@ def event_text(event: Event, learner: int, game: Messages) -> str:
         return _trick_text(event, who, mine, game)
     if isinstance(event, CantEvent):
         suit = suit_name(SUIT_LETTERS[event.suit], game)
-        if event.points == 40:
+        if event.points == TRUMP_CANT_POINTS:
             text = (
                 game.gettext("You sing the forty in {suit}!")
                 if mine
