@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from site_builder.assets import static_files
 from site_builder.config import Config
 from site_builder.i18n import DOMAINS, extract, untranslated
 from site_builder.render import Renderer
@@ -26,9 +27,7 @@ def render_site(config: Config, report: Report) -> dict[str, bytes]:
             files[page.file] = renderer.render_page(page)
     files["sitemap.xml"] = renderer.sitemap()
     files["robots.txt"] = renderer.robots()
-    for asset in sorted(config.static_dir.rglob("*")):
-        if asset.is_file():
-            files[f"static/{asset.relative_to(config.static_dir).as_posix()}"] = asset.read_bytes()
+    files.update(static_files(config.static_dir))
     return {
         path: data.encode("utf-8") if isinstance(data, str) else data
         for path, data in sorted(files.items())

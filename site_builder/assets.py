@@ -1,0 +1,82 @@
+"""Static files as the build writes them: CSS, JavaScript and SVG minified, others as they are.
+
+The sources stay readable in the repository; only the output is minified, so every lesson
+page stays light. Each minifier is a pure function of the text, so builds are deterministic.
+CSS and SVG are simple enough to do here; JavaScript goes through `rjsmin`, which tells a
+regular expression literal from a division, as a hand-made pass easily would not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import rjsmin  # type: ignore[import-untyped]
+
+_CSS_TOKENS = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""", re.S)
+_CSS_SPACE_AROUND = re.compile(r"\s*([{};,>])\s*")
+_CSS_SPACE_AFTER_COLON = re.compile(r":\s+")
+_SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_SVG_BETWEEN_TAGS = re.compile(r">\s+<")
+
+
+def minify_css(text: str) -> str:
+    """CSS without comments and without the whitespace that means nothing.
+
+    Strings are kept as written. Space is dropped around `{ } ; , >` and after `:`, never
+    before `:` (`a :hover` is not `a:hover`) nor around `+` and `-` (`calc()` needs it).
+    """
+    out: list[str] = []
+    code: list[str] = []
+    position = 0
+    for match in _CSS_TOKENS.finditer(text):
+        code.append(text[position : match.start()])
+        if match.group(1):
+            out.extend((_squeeze_css("".join(code)), match.group(1)))
+            code = []
+        else:
+            code.append(" ")
+        position = match.end()
+    code.append(text[position:])
+    out.append(_squeeze_css("".join(code)))
+    return "".join(out).strip()
+
+
+def _squeeze_css(code: str) -> str:
+    code = _CSS_SPACE_AROUND.sub(r"\1", re.sub(r"\s+", " ", code))
+    return _CSS_SPACE_AFTER_COLON.sub(":", code).replace(";}", "}")
+
+
+def minify_svg(text: str) -> str:
+    """SVG without comments and without whitespace between tags.
+
+    The card art has no text element with child elements, where that whitespace would show.
+    """
+    return _SVG_BETWEEN_TAGS.sub("><", _SVG_COMMENT.sub("", text)).strip()
+
+
+def minify_js(text: str) -> str:
+    """JavaScript without comments and needless whitespace; names are left as they are."""
+    return str(rjsmin.jsmin(text, keep_bang_comments=False))
+
+
+MINIFIERS: dict[str, Callable[[str], str]] = {
+    ".css": minify_css,
+    ".js": minify_js,
+    ".svg": minify_svg,
+}
+
+
+def static_files(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` by its `static/…` output path, minified where we know how."""
+    files: dict[str, bytes] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        minify = MINIFIERS.get(path.suffix)
+        if minify is not None:
+            data = minify(data.decode("utf-8")).encode("utf-8")
+        files[f"static/{path.relative_to(folder).as_posix()}"] = data
+    return files

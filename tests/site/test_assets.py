@@ -1,0 +1,86 @@
+"""The build's minified static files: smaller, and meaning exactly what the sources mean."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from site_builder.assets import minify_css, minify_js, minify_svg, static_files
+from site_builder.config import STATIC_DIR
+
+CSS_FILES = sorted(path.name for path in STATIC_DIR.glob("*.css"))
+
+
+def _no_space(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("name", CSS_FILES)
+def test_minified_css_differs_from_its_source_only_in_comments_and_space(name: str) -> None:
+    source = (STATIC_DIR / name).read_text(encoding="utf-8")
+    minified = minify_css(source)
+    assert len(minified) < len(source) * 0.85
+    assert "/*" not in minified
+    without_comments = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    assert _no_space(minified) == _no_space(without_comments).replace(";}", "}")
+
+
+def test_css_keeps_the_spaces_that_mean_something() -> None:
+    source = """/* a comment */
+.header :focus-visible { outline: 1px solid; }
+.a > .b + .c { width: calc(var(--w) * -0.8 + 1rem); }
+.x::after { content: "a  /* not a comment */  b"; font-family: "Segoe UI", sans-serif; }
+@media (min-width: 40rem) and (prefers-reduced-motion: reduce) { .y { margin: 0 auto ; } }
+"""
+    assert minify_css(source) == (
+        ".header :focus-visible{outline:1px solid}"
+        ".a>.b + .c{width:calc(var(--w) * -0.8 + 1rem)}"
+        '.x::after{content:"a  /* not a comment */  b";font-family:"Segoe UI",sans-serif}'
+        "@media (min-width:40rem) and (prefers-reduced-motion:reduce){.y{margin:0 auto}}"
+    )
+
+
+def test_a_comment_between_two_words_still_separates_them() -> None:
+    assert minify_css(".a/**/.b{margin:0/* x */auto}") == ".a .b{margin:0 auto}"
+
+
+def test_javascript_keeps_strings_template_literals_and_regular_expressions() -> None:
+    source = """// first remark
+const url = "http://example.org/a"; /* second remark */
+const pattern = /\\{(\\w+)\\}\\/\\//g;
+const half = total / 2 / count;
+const text = `line one
+  // not a comment
+line three`;
+"""
+    minified = minify_js(source)
+    assert "remark" not in minified
+    assert '"http://example.org/a"' in minified
+    assert "/\\{(\\w+)\\}\\/\\//g" in minified
+    assert "total/2/count" in minified
+    assert "`line one\n  // not a comment\nline three`" in minified
+
+
+def test_svg_keeps_every_element_and_drops_comments_and_space_between_tags() -> None:
+    source = (STATIC_DIR / "cards.svg").read_text(encoding="utf-8")
+    minified = minify_svg(source)
+    source = re.sub(r"<!--.*?-->", "", source, flags=re.S)
+    assert "<!--" not in minified and not re.search(r">\s+<", minified)
+    assert re.findall(r"<(\w+)", minified) == re.findall(r"<(\w+)", source)
+    assert re.findall(r'id="([^"]+)"', minified) == re.findall(r'id="([^"]+)"', source)
+    assert minify_svg("<text>\n  a  b\n</text>") == "<text>\n  a  b\n</text>"
+
+
+def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -> None:
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "font.woff2").write_bytes(b"\x00\x01 \n\x02")
+    (tmp_path / "a.css").write_text("a {\n  color: red;\n}\n", encoding="utf-8")
+    (tmp_path / "b.svg").write_text("<svg>\n  <g/>\n</svg>\n", encoding="utf-8")
+    assert static_files(tmp_path) == {
+        "static/a.css": b"a{color:red}",
+        "static/b.svg": b"<svg><g/></svg>",
+        "static/fonts/font.woff2": b"\x00\x01 \n\x02",
+    }
+    assert static_files(tmp_path) == static_files(tmp_path)
