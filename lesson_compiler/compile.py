@@ -81,11 +81,12 @@ class _Compiler:
         return data
 
     def branch(self, branch: Branch) -> dict[str, Any]:
-        return {
-            "events": [self.event(e) for e in branch.events],
-            "state": self.state(branch.state),
-            "next": branch.next,
-        }
+        """An outcome; its position only where the lesson ends, since a next node holds it."""
+        data: dict[str, Any] = {"events": [self.event(e) for e in branch.events]}
+        if branch.next is None:
+            data["state"] = self.state(branch.state)
+        data["next"] = branch.next
+        return data
 
     def node(self, node: Node) -> dict[str, Any]:
         step = self.lesson.steps[node.step]

@@ -153,12 +153,14 @@
     return follow(lesson, st, node.continue, instant);
   }
 
-  /* Start an outcome: the step advances at once; its events are shown beat by beat. */
+  /* Start an outcome: the step advances at once; its events are shown beat by beat.
+     The position after them is the next node's, or the outcome's own when the lesson ends. */
   function follow(lesson, st, outcome, instant) {
     const done = outcome.next === null || outcome.next === undefined;
-    if (!done && !lesson.nodes[outcome.next]) return st;
+    const target = done ? outcome.state : lesson.nodes[outcome.next] && lesson.nodes[outcome.next].state;
+    if (!target) return st;
     let next = { ...say(st, "event", "", null), node: done ? st.node : outcome.next,
-      complete: done, target: outcome.state, queue: (outcome.events || []).slice(), badges: {} };
+      complete: done, target, queue: (outcome.events || []).slice(), badges: {} };
     next = beat(next);
     while (instant && busy(next)) next = beat(next);
     return next;
