@@ -100,10 +100,9 @@ def test_a_forbidden_card_to_try_must_be_forbidden(tmp_path: Path) -> None:
 
 
 def test_a_step_that_refuses_legal_cards_needs_a_hint(tmp_path: Path) -> None:
-    hint = next(line for line in FOLLOW.splitlines(keepends=True) if line.startswith("hint = "))
-    problems = _problems(tmp_path, (hint, ""))
+    problems = _problems(tmp_path, ('play = "any"', 'play = ["2c"]'))
     assert problems == [
-        "lessons/04-follow.toml: step 3: some legal cards are not accepted, so the step needs a "
+        "lessons/04-follow.toml: step 1: some legal cards are not accepted, so the step needs a "
         "'hint'"
     ]
 
@@ -156,7 +155,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (42 positions), compiled in 4 languages\n"
+    assert run.stdout == "7 lessons verified (48 positions), compiled in 4 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:
