@@ -1,9 +1,9 @@
-"""Static files as the build writes them: CSS, JavaScript and SVG minified, others as they are.
+"""What the build writes, made light: static CSS, JavaScript and SVG minified, pages unindented.
 
-The sources stay readable in the repository; only the output is minified, so every lesson
-page stays light. Each minifier is a pure function of the text, so builds are deterministic.
-CSS and SVG are simple enough to do here; JavaScript goes through `rjsmin`, which tells a
-regular expression literal from a division, as a hand-made pass easily would not.
+The sources and templates stay readable in the repository; only the output is minified, so
+every lesson page stays light. Each minifier is a pure function of the text, so builds are
+deterministic. CSS and SVG are simple enough to do here; JavaScript goes through `rjsmin`,
+which tells a regular expression literal from a division, as a hand-made pass easily would not.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ _CSS_TOKENS = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/
 _CSS_SPACE_AROUND = re.compile(r"\s*([{};,>])\s*")
 _CSS_SPACE_AFTER_COLON = re.compile(r":\s+")
 _SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
+_HTML_INDENT = re.compile(r"\n[ \t]+")
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
 
 
@@ -54,6 +56,18 @@ def minify_svg(text: str) -> str:
     The card art has no text element with child elements, where that whitespace would show.
     """
     return _SVG_BETWEEN_TAGS.sub("><", _SVG_COMMENT.sub("", text)).strip()
+
+
+def minify_html(text: str) -> str:
+    """A page without the indentation its templates give it: outside `<pre>` and `<textarea>`
+    a line's leading whitespace collapses into the line break before it anyway."""
+    out: list[str] = []
+    position = 0
+    for match in _HTML_PREFORMATTED.finditer(text):
+        out.extend((_HTML_INDENT.sub("\n", text[position : match.start()]), match.group(0)))
+        position = match.end()
+    out.append(_HTML_INDENT.sub("\n", text[position:]))
+    return "".join(out)
 
 
 def minify_js(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from site_builder.assets import static_files
+from site_builder.assets import minify_html, static_files
 from site_builder.config import Config
 from site_builder.i18n import DOMAINS, extract, untranslated
 from site_builder.render import Renderer
@@ -21,10 +21,8 @@ def render_site(config: Config, report: Report) -> dict[str, bytes]:
     renderer = Renderer(site)
     files: dict[str, str | bytes] = {}
     for page in site.pages():
-        if page.lang is None:
-            files[page.file] = renderer.render_root(page)
-        else:
-            files[page.file] = renderer.render_page(page)
+        html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
+        files[page.file] = minify_html(html)
     files["sitemap.xml"] = renderer.sitemap()
     files["robots.txt"] = renderer.robots()
     files.update(static_files(config.static_dir))

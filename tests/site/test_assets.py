@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.assets import minify_css, minify_js, minify_svg, static_files
+from site_builder.assets import minify_css, minify_html, minify_js, minify_svg, static_files
 from site_builder.config import STATIC_DIR
 
 CSS_FILES = sorted(path.name for path in STATIC_DIR.glob("*.css"))
@@ -84,3 +84,10 @@ def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -
         "static/fonts/font.woff2": b"\x00\x01 \n\x02",
     }
     assert static_files(tmp_path) == static_files(tmp_path)
+
+
+def test_pages_lose_their_indentation_but_not_preformatted_text() -> None:
+    page = "<ul>\n  <li>a</li>\n\t<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n  <p>c</p>\n"
+    assert minify_html(page) == (
+        "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n<p>c</p>\n"
+    )
