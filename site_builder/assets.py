@@ -8,8 +8,9 @@ which tells a regular expression literal from a division, as a hand-made pass ea
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import rjsmin  # type: ignore[import-untyped]
@@ -20,6 +21,7 @@ _CSS_SPACE_AFTER_COLON = re.compile(r":\s+")
 _SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
 _HTML_INDENT = re.compile(r"\n[ \t]+")
+_HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
 
 
@@ -94,3 +96,15 @@ def static_files(folder: Path) -> dict[str, bytes]:
             data = minify(data.decode("utf-8")).encode("utf-8")
         files[f"static/{path.relative_to(folder).as_posix()}"] = data
     return files
+
+
+def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:
+    """The bytes a page loads before compression, by output path: the page itself and every
+    stylesheet, script and SVG image it references (each once, as a browser fetches it)."""
+    html = files[path]
+    weights = {path: len(html)}
+    folder = posixpath.dirname(path)
+    for url in _HTML_ASSET.findall(html.decode("utf-8")):
+        asset = posixpath.normpath(posixpath.join(folder, url))
+        weights[asset] = len(files[asset])
+    return weights
