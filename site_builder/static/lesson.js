@@ -129,6 +129,16 @@
 
   const busy = (st) => st.queue.length > 0 || st.shown !== st.target;
 
+  /* The seat the turn marker names: the learner only where a card is expected, another seat
+     only on a continue step whose Continue makes it play; nobody while moving or at the end. */
+  function toPlay(node, st) {
+    const seat = st.shown.turn;
+    if (busy(st) || st.complete || seat === null || seat === undefined) return null;
+    if (node.action === "play") return seat;
+    const events = (node.continue && node.continue.events) || [];
+    return events.some((e) => e.type === "play" && e.seat === seat) ? seat : null;
+  }
+
   function say(st, kind, text, mark) {
     return { ...st, feedback: text ? [{ kind, text }] : [], fid: st.fid + 1, mark };
   }
@@ -297,9 +307,10 @@
       const node = lesson.nodes[st.node];
       const moving = busy(st);
       const hadFocus = root.contains(document.activeElement);
+      const playing = toPlay(node, st);
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
-        s.el.toggleAttribute("data-turn", pos.turn === seat && !moving && !st.complete);
+        s.el.toggleAttribute("data-turn", playing === seat);
         const badge = st.badges[seat];
         s.badge.hidden = !badge;
         s.badge.textContent = !badge ? "" : badge.kind === "tute" ? t("tute_badge")
@@ -318,8 +329,8 @@
         scoreCells[team][0].textContent = pos.tricks_won[team];
         scoreCells[team][1].textContent = pos.points[team];
       });
-      turn.textContent = pos.turn === null || pos.turn === undefined || moving || st.complete ? ""
-        : pos.turn === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(pos.turn) });
+      turn.textContent = playing === null ? ""
+        : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(playing) });
       /* the next step's narration waits until its events have been shown */
       sayEl.textContent = lesson.nodes[st.told].say || "";
       drawFeedback(st);
