@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine import DECK_SIZE, SUIT_LETTERS, card_code, suit_of
+from engine import DECK_SIZE, SUIT_LETTERS, Card, Reason, card_code, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -19,6 +20,7 @@ from lesson_compiler.model import (
 )
 from lesson_compiler.names import card_name, event_text, refusal_message, suit_name
 from lesson_compiler.problems import Messages
+from lesson_compiler.source import Step
 
 
 def card_names(game: Messages) -> dict[str, str]:
@@ -40,6 +42,9 @@ class _Compiler:
         self.game = game
         self.visible = {lesson.learner, *lesson.face_up}
         self.trump = suit_of(lesson.trump_card)
+        self.reasons: list[dict[str, str]] = []
+        """Each distinct refusal once; nodes name them by index, since a step repeats them
+        for every card and every branch."""
 
     def text(self, msgid: str) -> str:
         """A lesson text: its context is the lesson id, so each lesson is translated apart."""
@@ -88,13 +93,25 @@ class _Compiler:
         data["next"] = branch.next
         return data
 
-    def node(self, node: Node) -> dict[str, Any]:
-        step = self.lesson.steps[node.step]
-        data: dict[str, Any] = {
-            "step": node.step,
-            "say": self.text(step.say),
-            "state": self.state(node.state),
+    def step(self, step: Step) -> dict[str, str]:
+        """A step's words, shared by every node of the step."""
+        data = {"say": self.text(step.say)}
+        if step.hint is not None:
+            data["hint"] = self.text(step.hint)
+        return data
+
+    def reason(self, reason: Reason, trick: Sequence[Card]) -> int:
+        """The index of a refusal in `reasons`, added there the first time it is met."""
+        refusal = {
+            "reason": str(reason),
+            "message": refusal_message(reason, trick, self.trump, self.game),
         }
+        if refusal not in self.reasons:
+            self.reasons.append(refusal)
+        return self.reasons.index(refusal)
+
+    def node(self, node: Node) -> dict[str, Any]:
+        data: dict[str, Any] = {"step": node.step, "state": self.state(node.state)}
         if node.goes_on is not None:
             data["action"] = "continue"
             data["continue"] = self.branch(node.goes_on)
@@ -103,14 +120,8 @@ class _Compiler:
         data["action"] = "play"
         data["legal"] = [card_code(c) for c in node.legal]
         data["accept"] = [card_code(c) for c in node.accept]
-        if step.hint is not None:
-            data["hint"] = self.text(step.hint)
         data["refusals"] = {
-            card_code(card): {
-                "reason": str(reason),
-                "message": refusal_message(reason, trick, self.trump, self.game),
-            }
-            for card, reason in node.refusals.items()
+            card_code(card): self.reason(reason, trick) for card, reason in node.refusals.items()
         }
         data["outcomes"] = {card_code(c): self.branch(b) for c, b in node.outcomes.items()}
         return data
@@ -119,6 +130,7 @@ class _Compiler:
 def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
     """The "Compiled lesson data" object of docs/formats.md, in language ``lang``."""
     c = _Compiler(lesson, lessons, game)
+    nodes = [c.node(n) for n in lesson.nodes]
     return {
         "id": lesson.id,
         "lang": lang,
@@ -129,9 +141,10 @@ def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages)
         "dealer": lesson.dealer,
         "trump": SUIT_LETTERS[c.trump],
         "trump_card": card_code(lesson.trump_card),
-        "steps": len(lesson.steps),
+        "steps": [c.step(step) for step in lesson.steps],
         "start": 0,
         "cards": card_names(game),
         "suits": suit_names(game),
-        "nodes": [c.node(n) for n in lesson.nodes],
+        "reasons": c.reasons,
+        "nodes": nodes,
     }

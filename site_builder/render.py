@@ -355,7 +355,7 @@ def walkthrough(data: dict[str, Any]) -> list[dict[str, Any]]:
             outcome = node["continue"]
         walk.append(
             {
-                "say": node["say"],
+                "say": data["steps"][node["step"]]["say"],
                 "trick": node["state"]["trick"]["cards"],
                 "card": card,
                 "events": [event["text"] for event in outcome["events"]],

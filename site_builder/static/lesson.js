@@ -129,6 +129,9 @@
 
   const busy = (st) => st.queue.length > 0 || st.shown !== st.target;
 
+  /* A node's narration and hint are its step's, shared by every branch through the step. */
+  const words = (lesson, node) => (lesson.steps || [])[node.step] || {};
+
   /* The seat the turn marker names: the learner only where a card is expected, another seat
      only on a continue step whose Continue makes it play; nobody while moving or at the end. */
   function toPlay(node, st) {
@@ -147,12 +150,12 @@
   function choose(lesson, st, code, instant) {
     const node = lesson.nodes[st.node];
     if (busy(st) || st.complete || node.action !== "play") return st;
-    const refusal = node.refusals && node.refusals[code];
+    const refusal = node.refusals && code in node.refusals && (lesson.reasons || [])[node.refusals[code]];
     if (refusal) return say(st, "refusal", refusal.message, { card: code, verdict: "refused" });
     if (!(node.legal || []).includes(code)) return st;
     const outcome = node.outcomes && node.outcomes[code];
     if (!(node.accept || []).includes(code) || !outcome) {
-      return say(st, "hint", node.hint, { card: code, verdict: "hint" });
+      return say(st, "hint", words(lesson, node).hint, { card: code, verdict: "hint" });
     }
     return follow(lesson, st, outcome, instant);
   }
@@ -332,7 +335,7 @@
       turn.textContent = playing === null ? ""
         : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(playing) });
       /* the next step's narration waits until its events have been shown */
-      sayEl.textContent = lesson.nodes[st.told].say || "";
+      sayEl.textContent = words(lesson, lesson.nodes[st.told]).say || "";
       drawFeedback(st);
       nextButton.hidden = st.complete || moving || node.action !== "continue";
       done.hidden = !st.complete || moving;
