@@ -42,9 +42,12 @@ class _Compiler:
         self.game = game
         self.visible = {lesson.learner, *lesson.face_up}
         self.trump = suit_of(lesson.trump_card)
-        self.reasons: list[dict[str, str]] = []
+        self.reasons: list[dict[str, Any]] = []
         """Each distinct refusal once; nodes name them by index, since a step repeats them
         for every card and every branch."""
+        self.events: list[dict[str, Any]] = []
+        """Each distinct event once; outcomes name them by index, since branches that differ
+        only in an earlier card repeat the same plays, tricks and announcements."""
 
     def text(self, msgid: str) -> str:
         """A lesson text: its context is the lesson id, so each lesson is translated apart."""
@@ -87,7 +90,9 @@ class _Compiler:
 
     def branch(self, branch: Branch) -> dict[str, Any]:
         """An outcome; its position only where the lesson ends, since a next node holds it."""
-        data: dict[str, Any] = {"events": [self.event(e) for e in branch.events]}
+        data: dict[str, Any] = {
+            "events": [_index(self.events, self.event(e)) for e in branch.events]
+        }
         if branch.next is None:
             data["state"] = self.state(branch.state)
         data["next"] = branch.next
@@ -101,14 +106,12 @@ class _Compiler:
         return data
 
     def reason(self, reason: Reason, trick: Sequence[Card]) -> int:
-        """The index of a refusal in `reasons`, added there the first time it is met."""
+        """The index of a refusal in `reasons`."""
         refusal = {
             "reason": str(reason),
             "message": refusal_message(reason, trick, self.trump, self.game),
         }
-        if refusal not in self.reasons:
-            self.reasons.append(refusal)
-        return self.reasons.index(refusal)
+        return _index(self.reasons, refusal)
 
     def node(self, node: Node) -> dict[str, Any]:
         data: dict[str, Any] = {"step": node.step, "state": self.state(node.state)}
@@ -146,5 +149,13 @@ def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages)
         "cards": card_names(game),
         "suits": suit_names(game),
         "reasons": c.reasons,
+        "events": c.events,
         "nodes": nodes,
     }
+
+
+def _index(table: list[dict[str, Any]], entry: dict[str, Any]) -> int:
+    """The index of `entry` in `table`, appended the first time it is met."""
+    if entry not in table:
+        table.append(entry)
+    return table.index(entry)

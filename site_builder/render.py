@@ -358,7 +358,7 @@ def walkthrough(data: dict[str, Any]) -> list[dict[str, Any]]:
                 "say": data["steps"][node["step"]]["say"],
                 "trick": node["state"]["trick"]["cards"],
                 "card": card,
-                "events": [event["text"] for event in outcome["events"]],
+                "events": [data["events"][index]["text"] for index in outcome["events"]],
             }
         )
         index = outcome["next"]

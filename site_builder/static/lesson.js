@@ -132,13 +132,17 @@
   /* A node's narration and hint are its step's, shared by every branch through the step. */
   const words = (lesson, node) => (lesson.steps || [])[node.step] || {};
 
+  /* An outcome's events, which it names by their index in the lesson's table of events. */
+  const eventsOf = (lesson, outcome) =>
+    ((outcome && outcome.events) || []).map((index) => (lesson.events || [])[index]).filter(Boolean);
+
   /* The seat the turn marker names: the learner only where a card is expected, another seat
      only on a continue step whose Continue makes it play; nobody while moving or at the end. */
-  function toPlay(node, st) {
+  function toPlay(lesson, node, st) {
     const seat = st.shown.turn;
     if (busy(st) || st.complete || seat === null || seat === undefined) return null;
     if (node.action === "play") return seat;
-    const events = (node.continue && node.continue.events) || [];
+    const events = eventsOf(lesson, node.continue);
     return events.some((e) => e.type === "play" && e.seat === seat) ? seat : null;
   }
 
@@ -173,7 +177,7 @@
     const target = done ? outcome.state : lesson.nodes[outcome.next] && lesson.nodes[outcome.next].state;
     if (!target) return st;
     let next = { ...say(st, "event", "", null), node: done ? st.node : outcome.next,
-      complete: done, target, queue: (outcome.events || []).slice(), badges: {} };
+      complete: done, target, queue: eventsOf(lesson, outcome), badges: {} };
     next = beat(next);
     while (instant && busy(next)) next = beat(next);
     return next;
@@ -310,7 +314,7 @@
       const node = lesson.nodes[st.node];
       const moving = busy(st);
       const hadFocus = root.contains(document.activeElement);
-      const playing = toPlay(node, st);
+      const playing = toPlay(lesson, node, st);
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
         s.el.toggleAttribute("data-turn", playing === seat);
