@@ -18,6 +18,7 @@ import rjsmin  # type: ignore[import-untyped]
 _CSS_TOKENS = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""", re.S)
 _CSS_SPACE_AROUND = re.compile(r"\s*([{};,>])\s*")
 _CSS_SPACE_AFTER_COLON = re.compile(r":\s+")
+_CSS_LEADING_ZERO = re.compile(r"(?<![\w.])0\.(?=\d)")
 _SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
 _HTML_INDENT = re.compile(r"\n[ \t]+")
@@ -29,7 +30,8 @@ def minify_css(text: str) -> str:
     """CSS without comments and without the whitespace that means nothing.
 
     Strings are kept as written. Space is dropped around `{ } ; , >` and after `:`, never
-    before `:` (`a :hover` is not `a:hover`) nor around `+` and `-` (`calc()` needs it).
+    before `:` (`a :hover` is not `a:hover`) nor around `+` and `-` (`calc()` needs it);
+    a number's leading zero goes too (`0.5rem` is `.5rem`).
     """
     out: list[str] = []
     code: list[str] = []
@@ -49,7 +51,8 @@ def minify_css(text: str) -> str:
 
 def _squeeze_css(code: str) -> str:
     code = _CSS_SPACE_AROUND.sub(r"\1", re.sub(r"\s+", " ", code))
-    return _CSS_SPACE_AFTER_COLON.sub(":", code).replace(";}", "}")
+    code = _CSS_LEADING_ZERO.sub(".", _CSS_SPACE_AFTER_COLON.sub(":", code))
+    return code.replace(";}", "}")
 
 
 def minify_svg(text: str) -> str:

@@ -24,19 +24,20 @@ def test_minified_css_differs_from_its_source_only_in_comments_and_space(name: s
     assert len(minified) < len(source) * 0.85
     assert "/*" not in minified
     without_comments = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
-    assert _no_space(minified) == _no_space(without_comments).replace(";}", "}")
+    expected = _no_space(re.sub(r"(?<![\w.])0\.(?=\d)", ".", without_comments))
+    assert _no_space(minified) == expected.replace(";}", "}")
 
 
 def test_css_keeps_the_spaces_that_mean_something() -> None:
     source = """/* a comment */
 .header :focus-visible { outline: 1px solid; }
-.a > .b + .c { width: calc(var(--w) * -0.8 + 1rem); }
+.a > .b + .c { width: calc(var(--w) * -0.8 + 10.5rem); }
 .x::after { content: "a  /* not a comment */  b"; font-family: "Segoe UI", sans-serif; }
 @media (min-width: 40rem) and (prefers-reduced-motion: reduce) { .y { margin: 0 auto ; } }
 """
     assert minify_css(source) == (
         ".header :focus-visible{outline:1px solid}"
-        ".a>.b + .c{width:calc(var(--w) * -0.8 + 1rem)}"
+        ".a>.b + .c{width:calc(var(--w) * -.8 + 10.5rem)}"
         '.x::after{content:"a  /* not a comment */  b";font-family:"Segoe UI",sans-serif}'
         "@media (min-width:40rem) and (prefers-reduced-motion:reduce){.y{margin:0 auto}}"
     )
