@@ -268,6 +268,8 @@
     const sayEl = h("p", { class: "say", "data-say": "" });
     const feedback = h("div", { class: "feedback", "data-feedback": "", "aria-live": "polite" });
     const nextButton = h("button", { type: "button", class: "action primary", "data-action": "next" }, [t("continue")]);
+    /* Continue sits under the narration it follows, so on a phone it is not below the whole table */
+    const nextRow = h("div", { class: "next-row", hidden: true }, [nextButton]);
     const restartButton = h("button", { type: "button", class: "action", "data-action": "restart" }, [t("restart")]);
     const doneTitle = h("p", { class: "done-title", tabindex: "-1" }, [t("complete")]);
     const nextUrl = root.getAttribute("data-next-url") || "";
@@ -277,10 +279,10 @@
         : indexUrl ? h("a", { class: "action", href: indexUrl }, [t("back_to_lessons")]) : ""]);
     const widget = h("div", { class: "widget" }, [
       h("div", { class: "bar" }, [score, turn]),
-      h("div", { class: "talk" }, [sayEl, feedback, done]),
+      h("div", { class: "talk" }, [sayEl, feedback, nextRow, done]),
       h("div", { class: "felt", role: "group", "aria-label": t("table") },
         [...seats.map((s) => s.el), trick]),
-      h("div", { class: "controls" }, [nextButton, restartButton]),
+      h("div", { class: "controls" }, [restartButton]),
     ]);
     root.append(widget);
     rovingKeys(hand);
@@ -341,7 +343,7 @@
       /* the next step's narration waits until its events have been shown */
       sayEl.textContent = words(lesson, lesson.nodes[st.told]).say || "";
       drawFeedback(st);
-      nextButton.hidden = st.complete || moving || node.action !== "continue";
+      nextRow.hidden = st.complete || moving || node.action !== "continue";
       done.hidden = !st.complete || moving;
       root.classList.toggle("is-moving", moving);
       if (!moving && (wantFocus || (hadFocus && !root.contains(document.activeElement)))) {

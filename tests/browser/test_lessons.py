@@ -480,3 +480,18 @@ def test_screenshots_start_in_play_and_complete(
     shots.append(screenshot(page, "complete"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert all(shot.stat().st_size > 10_000 for shot in shots)
+
+
+def test_on_a_phone_continue_is_under_the_narration_not_below_the_table(
+    page: Page, open_lesson: OpenLesson
+) -> None:
+    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    lesson = open_lesson(page, "ca", LESSON_IDS[0])
+    assert lesson.data["nodes"][lesson.data["start"]]["action"] == "continue"
+    say, button, felt = (
+        lesson.root.locator(selector).bounding_box()
+        for selector in ("[data-say]", "button[data-action='next']", ".felt")
+    )
+    assert say and button and felt
+    assert say["y"] + say["height"] <= button["y"]
+    assert button["y"] + button["height"] <= felt["y"]
