@@ -407,13 +407,16 @@
 
     let shownFid = -1;
     function drawFeedback(st) {
-      if (st.fid !== shownFid) {
+      const fresh = st.fid !== shownFid;
+      if (fresh) {
         shownFid = st.fid;
         feedback.replaceChildren();
       }
       for (const item of st.feedback.slice(feedback.children.length)) {
         feedback.append(h("p", { "data-kind": item.kind }, [item.text]));
       }
+      /* a refusal or hint answers a tap on the hand: on a phone the panel may be off-screen above it */
+      if (fresh && st.mark && feedback.children.length) feedback.scrollIntoView({ block: "nearest" });
     }
 
     function onClick(event) {

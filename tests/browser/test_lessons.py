@@ -495,3 +495,22 @@ def test_on_a_phone_continue_is_under_the_narration_not_below_the_table(
     assert say and button and felt
     assert say["y"] + say["height"] <= button["y"]
     assert button["y"] + button["height"] <= felt["y"]
+
+
+def test_on_a_phone_a_refusal_shows_its_reason_with_the_hand(
+    page: Page, open_lesson: OpenLesson
+) -> None:
+    width, height = SIZES["phone"]
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(reduced_motion="reduce")
+    lesson = open_lesson(page, "ca", "follow")
+    start = lesson.data["start"]
+    code, reason = next(iter(lesson.data["nodes"][start]["refusals"].items()))
+    lesson.card(code).click()
+    message = lesson.data["reasons"][reason]["message"]
+    lesson.check(lesson.expected_at(start, [message], {code: "refused"}))
+    for box in (
+        lesson.root.locator("[data-feedback]").bounding_box(),
+        lesson.card(code).bounding_box(),
+    ):
+        assert box and box["y"] >= -1 and box["y"] + box["height"] <= height + 1
