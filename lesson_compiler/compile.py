@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import DECK_SIZE, SUIT_LETTERS, Card, Reason, card_code, suit_of
+from engine import SUIT_LETTERS, Card, Reason, card_code, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -23,9 +23,9 @@ from lesson_compiler.problems import Messages
 from lesson_compiler.source import Step
 
 
-def card_names(game: Messages) -> dict[str, str]:
-    """The localized name of every card, by code, in deck order."""
-    return {card_code(c): card_name(card_code(c), game) for c in range(DECK_SIZE)}
+def card_names(cards: set[Card], game: Messages) -> dict[str, str]:
+    """The localized names of these cards, by code, in deck order."""
+    return {card_code(c): card_name(card_code(c), game) for c in sorted(cards)}
 
 
 def suit_names(game: Messages) -> dict[str, str]:
@@ -42,6 +42,8 @@ class _Compiler:
         self.game = game
         self.visible = {lesson.learner, *lesson.face_up}
         self.trump = suit_of(lesson.trump_card)
+        self.shown: set[Card] = {lesson.trump_card}
+        """The cards the learner can see at some moment: only those need a name."""
         self.reasons: list[dict[str, Any]] = []
         """Each distinct refusal once; nodes name them by index, since a step repeats them
         for every card and every branch."""
@@ -54,6 +56,9 @@ class _Compiler:
         return self.lessons.pgettext(self.lesson.id, msgid)
 
     def state(self, state: State) -> dict[str, Any]:
+        for seat in self.visible:
+            self.shown.update(state.hands[seat])
+        self.shown.update(state.trick)
         return {
             "hands": [
                 [card_code(c) for c in hand] if seat in self.visible else []
@@ -68,8 +73,10 @@ class _Compiler:
     def event(self, event: Event) -> dict[str, Any]:
         data: dict[str, Any]
         if isinstance(event, PlayEvent):
+            self.shown.add(event.card)
             data = {"type": "play", "seat": event.seat, "card": card_code(event.card)}
         elif isinstance(event, TrickEvent):
+            self.shown.update(event.cards)
             cards = [card_code(c) for c in event.cards]
             data = {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
         elif isinstance(event, CantEvent):
@@ -146,7 +153,7 @@ def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages)
         "trump_card": card_code(lesson.trump_card),
         "steps": [c.step(step) for step in lesson.steps],
         "start": 0,
-        "cards": card_names(game),
+        "cards": card_names(c.shown, game),
         "suits": suit_names(game),
         "reasons": c.reasons,
         "events": c.events,

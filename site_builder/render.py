@@ -353,12 +353,15 @@ def walkthrough(data: dict[str, Any]) -> list[dict[str, Any]]:
         else:
             card = None
             outcome = node["continue"]
+        texts = [data["events"][index]["text"] for index in outcome["events"]]
         walk.append(
             {
                 "say": data["steps"][node["step"]]["say"],
                 "trick": node["state"]["trick"]["cards"],
                 "card": card,
-                "events": [data["events"][index]["text"] for index in outcome["events"]],
+                # A play's first event announces the learner's own card, shown beside it.
+                "play": texts[0] if card else None,
+                "events": texts[1:] if card else texts,
             }
         )
         index = outcome["next"]

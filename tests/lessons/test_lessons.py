@@ -62,7 +62,7 @@ def test_compiled_data_is_complete_in_every_language(
     for lesson in lessons:
         data = compile_lesson(lesson, lang, *catalogs[lang])
         assert data["lang"] == lang
-        assert len(data["cards"]) == 40
+        assert set(data["cards"]) == _codes_shown(data)
         for node in data["nodes"]:
             hand = node["state"]["hands"][lesson.learner]
             if node["action"] == "play":
@@ -71,6 +71,23 @@ def test_compiled_data_is_complete_in_every_language(
                 assert set(node["outcomes"]) == set(node["accept"])
         for text in _texts(data):
             assert text and "{" not in text, (lesson.id, lang, text)
+
+
+def _codes_shown(data: dict[str, Any]) -> set[str]:
+    """Every card code the widget may show: in a hand, on the table, in an event."""
+    codes = {data["trump_card"]}
+    states = [n["state"] for n in data["nodes"]]
+    states += [
+        o["state"] for n in data["nodes"] for o in n.get("outcomes", {}).values() if "state" in o
+    ]
+    states += [n["continue"]["state"] for n in data["nodes"] if "state" in n.get("continue", {})]
+    for state in states:
+        codes.update(card for hand in state["hands"] for card in hand)
+        codes.update(state["trick"]["cards"])
+    for event in data["events"]:
+        codes.update(event.get("cards", []))
+        codes.update([event["card"]] if "card" in event else [])
+    return codes
 
 
 def _texts(data: Any) -> list[str]:
