@@ -201,9 +201,10 @@ class Renderer:
             "nav": self.nav(lang, page),
             "switcher": self.switcher(page),
             "widget_strings": None,
+            "widget_scripts": _widget_scripts(page),
             "body": Markup(render(self.site.md, page.tokens, context)),
         }
-        if page.lesson is not None or page.key == "lessons" or _has_examples(page):
+        if values["widget_scripts"]:
             values["widget_strings"] = widget_strings(lang.site.gettext, lang.site.pgettext)
         if page.key == "faq":
             values["faq"] = self.faq_json(page, context)
@@ -335,6 +336,17 @@ def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
 
 def _has_examples(page: Page) -> bool:
     return any(token.type == "fence" and token.info.strip() == "example" for token in page.tokens)
+
+
+def _widget_scripts(page: Page) -> list[str]:
+    """The widget scripts a page loads, in order: the shared core, then only the parts it
+    uses (the lesson and progress marks, the rule example boards), so pages stay light."""
+    parts: list[str] = []
+    if page.lesson is not None or page.key == "lessons":
+        parts.append("lesson.js")
+    if _has_examples(page):
+        parts.append("example.js")
+    return ["widget-core.js", *parts] if parts else []
 
 
 def walkthrough(data: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,47 +1,13 @@
-/* Tute per parelles in the browser: the playable lesson, the "try a card" rule examples and
-   the lessons index's progress marks. No rules live here: every legal set, refusal, trick
-   winner, cant and score comes from the compiled data the engine produced at build time.
-   The markup contract is "Widget markup" in docs/formats.md. */
+/* Tute per parelles in the browser: the playable lesson and the lessons index's progress
+   marks, on the helpers of widget-core.js. No rules live here: every legal set, refusal,
+   trick winner, cant and score comes from the compiled data the engine produced at build
+   time. The markup contract is "Widget markup" in docs/formats.md. */
 (function () {
   "use strict";
 
+  const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.lessons.completed";
-  const POSITIONS = ["bottom", "right", "top", "left"];
-  const SEAT_KEYS = ["seat_you", "seat_right", "seat_partner", "seat_left"];
   const BEAT_MS = { play: 450, trick: 1100, cant: 1100, tute: 1300, hand_over: 800 };
-  const SCRIPT = document.currentScript;
-  const CARDS_URL = SCRIPT ? new URL("cards.svg", SCRIPT.src).href : "cards.svg";
-
-  /* ---------- small helpers ---------- */
-
-  function readJSON(el) {
-    try {
-      return el ? JSON.parse(el.textContent) : null;
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function strings() {
-    const data = readJSON(document.querySelector("script[data-widget-strings]")) || {};
-    return (key, values) =>
-      String(data[key] || key).replace(/\{(\w+)\}/g, (m, name) =>
-        values && name in values ? values[name] : m);
-  }
-
-  function h(tag, attrs, children) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v !== null && v !== undefined && v !== false) el.setAttribute(k, v === true ? "" : v);
-    }
-    for (const child of children || []) el.append(child);
-    return el;
-  }
-
-  function cardImg(fragment, alt, cls) {
-    return h("img", { class: "card " + (cls || ""), src: CARDS_URL + "#" + fragment,
-      width: 64, height: 100, alt: alt, draggable: "false" });
-  }
 
   function reducedMotion() {
     return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -63,57 +29,6 @@
       localStorage.setItem(STORE_KEY, JSON.stringify(ids.concat(id)));
     } catch (e) {
       /* storage unavailable (private mode, file: quirks): completion is just not remembered */
-    }
-  }
-
-  /* A row of card buttons with one tab stop: arrows move focus, Enter/Space play. */
-  function rovingKeys(container) {
-    container.addEventListener("keydown", (event) => {
-      const buttons = Array.from(container.querySelectorAll("button[data-card]"));
-      const at = buttons.indexOf(document.activeElement);
-      if (at < 0) return;
-      const moves = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
-        Home: 0, End: buttons.length - 1 };
-      if (!(event.key in moves)) return;
-      event.preventDefault();
-      const target = buttons[(moves[event.key] + buttons.length) % buttons.length];
-      setRover(container, target.dataset.card);
-      target.focus();
-    });
-  }
-
-  function setRover(container, code) {
-    const buttons = Array.from(container.querySelectorAll("button[data-card]"));
-    const chosen = buttons.find((b) => b.dataset.card === code) || buttons[0];
-    for (const b of buttons) b.tabIndex = b === chosen ? 0 : -1;
-  }
-
-  /* Keep one button per card, in `codes` order, reusing the existing ones so focus survives. */
-  function syncCardButtons(container, codes, names) {
-    const old = new Map(Array.from(container.querySelectorAll("button[data-card]"),
-      (b) => [b.dataset.card, b]));
-    const active = document.activeElement;
-    const focused = active && container.contains(active) ? active.dataset.card : null;
-    const oldOrder = Array.from(old.keys());
-    codes.forEach((code, i) => {
-      const button = old.get(code) ||
-        h("button", { type: "button", class: "card-button", "data-card": code },
-          [cardImg("c-" + code, names[code] || code)]);
-      old.delete(code);
-      if (container.children[i] !== button) container.insertBefore(button, container.children[i] || null);
-    });
-    for (const gone of old.values()) gone.remove();
-    const current = container.querySelector("button[tabindex='0']");
-    if (focused && !codes.includes(focused)) {
-      /* the focused card left the hand: hand focus to its neighbour */
-      const at = oldOrder.indexOf(focused);
-      const next = oldOrder.slice(at + 1).concat(oldOrder.slice(0, at).reverse())
-        .find((c) => codes.includes(c));
-      setRover(container, next);
-      const button = container.querySelector("button[tabindex='0']");
-      if (button) button.focus();
-    } else {
-      setRover(container, current && current.dataset.card);
     }
   }
 
@@ -448,59 +363,6 @@
     };
   }
 
-  /* ---------- the rule example board ---------- */
-
-  /* What tapping `code` answers: legal, a refusal, or nothing for a card not in the hand. */
-  function verdict(example, code) {
-    if ((example.legal || []).includes(code)) return { verdict: "legal", message: null };
-    const refusal = (example.refusals || {})[code];
-    return refusal ? { verdict: "refused", message: refusal.message } : null;
-  }
-
-  function mountExample(figure) {
-    const example = readJSON(figure.querySelector("script[data-example-data]"));
-    if (!example || !Array.isArray(example.hand) || !Array.isArray(example.trick)) return null;
-    const t = strings();
-    const names = example.cards || {};
-    const k = example.trick.length;
-    const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") },
-      example.trick.map((card, i) => {
-        const rel = (((i - k) % 4) + 4) % 4;
-        const who = t(SEAT_KEYS[rel]);
-        return h("div", { class: "played", "data-card": card, "data-pos": POSITIONS[rel] }, [
-          cardImg("c-" + card, t("played_by", { seat: who, card: names[card] || card })),
-          h("span", { class: "played-by", "aria-hidden": "true" }, [who]),
-        ]);
-      }));
-    const suit = (example.suits || {})[example.trump] || example.trump;
-    const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
-    const feedback = h("p", { class: "feedback", "data-feedback": "", "aria-live": "polite" }, [t("try_card")]);
-    const board = h("div", { class: "board" }, [
-      h("p", { class: "trump-suit" }, [cardImg("suit-" + example.trump, "", "pip"), t("trump") + ": " + suit]),
-      trick, h("span", { class: "seat-name", "aria-hidden": "true" }, [t("hand")]), hand, feedback,
-    ]);
-    syncCardButtons(hand, example.hand, names);
-    rovingKeys(hand);
-    hand.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-card]");
-      const answer = button && verdict(example, button.dataset.card);
-      if (!answer) return;
-      for (const b of hand.querySelectorAll("button[data-card]")) b.removeAttribute("data-verdict");
-      button.setAttribute("data-verdict", answer.verdict);
-      setRover(hand, button.dataset.card);
-      feedback.textContent = answer.message || t("legal");
-    });
-    const still = figure.querySelector(".example-static");
-    if (still) still.hidden = true;
-    figure.insertBefore(board, figure.querySelector("figcaption"));
-    return {
-      destroy() {
-        board.remove();
-        if (still) still.hidden = false;
-      },
-    };
-  }
-
   /* ---------- the lessons index ---------- */
 
   function markProgress(scope) {
@@ -513,15 +375,7 @@
     }
   }
 
-  function start() {
-    window.tute = {
-      lessons: Array.from(document.querySelectorAll("section.lesson"), mount),
-      examples: Array.from(document.querySelectorAll("figure[data-example]"), mountExample),
-      markProgress,
-    };
-    markProgress(document);
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  window.tute.lessons = Array.from(document.querySelectorAll("section.lesson"), mount);
+  window.tute.markProgress = markProgress;
+  markProgress(document);
 })();

@@ -328,7 +328,10 @@ def test_axe_finds_nothing_in_the_example_board(page: Page, site: str) -> None:
 
 
 def test_the_strings_are_exactly_those_the_script_reads() -> None:
-    script = (STATIC / "lesson.js").read_text(encoding="utf-8")
+    script = "".join(
+        (STATIC / name).read_text(encoding="utf-8")
+        for name in ("widget-core.js", "lesson.js", "example.js")
+    )
     used = set(re.findall(r"\bt\(\"(\w+)\"", script))
     used |= set(re.findall(r"\"((?:seat|team)_\w+)\"", script))
     assert used == set(STRINGS)

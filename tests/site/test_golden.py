@@ -39,4 +39,11 @@ def test_the_fixture_site_matches_the_golden_files(tmp_path: Path) -> None:
     assert sorted(pages) == sorted(golden)
     for path, data in golden.items():
         assert pages[path].decode("utf-8") == data.decode("utf-8"), path
-    assert {"static/site.css", "static/site.js", "static/lesson.js"} <= set(built)
+    assert {
+        "static/site.css",
+        "static/site.js",
+        "static/widget-core.js",
+        "static/lesson.js",
+        "static/example.js",
+        "static/example.css",
+    } <= set(built)
