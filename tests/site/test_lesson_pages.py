@@ -68,7 +68,7 @@ def test_each_lesson_has_a_page_whose_widget_links_to_the_next(
         walkthrough = html.split('<div class="walkthrough">')[1].split("</section>")[0]
         start = compiled["nodes"][compiled["start"]]["state"]["hands"][compiled["learner"]]
         # the trump card, then the learner's cards (a lesson may begin late in a hand)
-        assert walkthrough.count('<img ') >= 1 + len(start) >= 4
+        assert walkthrough.count("<img ") >= 1 + len(start) >= 4
         assert "data-widget-strings" in html
 
 
