@@ -21,7 +21,7 @@ from lesson_compiler import Example, compile_example, rank_name
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.markdown import Link, render
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
-from site_builder.widget_strings import widget_strings
+from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
@@ -205,7 +205,10 @@ class Renderer:
             "body": Markup(render(self.site.md, page.tokens, context)),
         }
         if values["widget_scripts"]:
-            values["widget_strings"] = widget_strings(lang.site.gettext, lang.site.pgettext)
+            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
+            if "example.js" not in values["widget_scripts"]:
+                strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
+            values["widget_strings"] = strings
         if page.key == "faq":
             values["faq"] = self.faq_json(page, context)
         if page.key == "lessons":

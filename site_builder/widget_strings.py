@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+EXAMPLE_ONLY = frozenset({"legal", "try_card"})
+"""Strings only the rule-example board reads: pages without a board leave them out."""
+
 
 def widget_strings(
     gettext: Callable[[str], str], pgettext: Callable[[str, str], str]

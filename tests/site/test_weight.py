@@ -7,11 +7,15 @@ A lesson page loads only the widget core and the lesson script, not the rule exa
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from site_builder import Config, Report, render_site
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
+from site_builder.widget_strings import EXAMPLE_ONLY
 
 LIMIT = 60_000
 
@@ -73,3 +77,15 @@ def test_lesson_pages_skip_the_content_pages_styles_and_the_example_board(
     for path in _lesson_pages(files):
         assert board.isdisjoint(page_weight(files, path)), path
     assert board <= set(page_weight(files, "ca/regles/index.html"))
+
+
+def _widget_strings(html: bytes) -> set[str]:
+    found = re.search(rb'<script type="application/json" data-widget-strings>(.*?)</script>', html)
+    assert found is not None
+    return set(json.loads(found.group(1)))
+
+
+def test_lesson_pages_leave_out_the_example_boards_strings(files: dict[str, bytes]) -> None:
+    for path in _lesson_pages(files):
+        assert EXAMPLE_ONLY.isdisjoint(_widget_strings(files[path])), path
+    assert _widget_strings(files["ca/regles/index.html"]) >= EXAMPLE_ONLY
