@@ -48,6 +48,7 @@ from engine.rules import (
     refusal_of,
     trick_points,
     winning_index,
+    winning_lines,
 )
 
 TuteKind = Literal["kings", "horses"]
@@ -236,6 +237,11 @@ class Game:
         return tuple(self._trick)
 
     @property
+    def winning_seat(self) -> int | None:
+        """The seat whose card is winning the trick in progress (``None`` before its lead)."""
+        return self._best_seat if self._trick else None
+
+    @property
     def tricks(self) -> list[Trick]:
         """The tricks finished since the deal (or since the position was read from text)."""
         first = self._tricks_done - len(self._log) + 1
@@ -391,44 +397,60 @@ class Game:
         self._tricks_done += 1
         self._trick = []
         self.leader = winner
+        due = self._due(self._tricks_done, winner)
+        if isinstance(due, Tute):
+            self.tute = due
+            return
+        for cant in due:
+            self._record_cant(cant)
+
+    def sung_if_won(self, seat: int) -> Tute | tuple[Cant, ...]:
+        """What ``seat``'s team would sing if ``seat`` won a trick now, with the cards held now:
+        a tute, which ends the hand, or at most one cant for ``seat`` and one for the partner."""
+        return self._due(self._tricks_done + 1, seat)
+
+    def _due(self, number: int, winner: int) -> Tute | tuple[Cant, ...]:
+        """The tute or cants sung after trick ``number``, won by ``winner``."""
         hands = self._hands
-        number = self._tricks_done
-        if self.rules.tute != "off" and self._check_tute(number, winner):
-            return
-        for seat in (winner, winner ^ 2):
+        pair = (winner, winner ^ 2)
+        if self.rules.tute != "off":
+            # Tute is checked before the cants: the trick's winner first, then the partner.
+            for seat in pair:
+                if hands[seat] & KINGS == KINGS:
+                    return Tute(number, seat, "kings")
+                if hands[seat] & HORSES == HORSES:
+                    return Tute(number, seat, "horses")
+        cants: list[Cant] = []
+        sung = self._sung
+        for seat in pair:
             hand = hands[seat]
-            if (hand >> 1) & hand & HORSES:  # holds a rei and the cavall of its suit
-                self._sing(number, seat)
-
-    def _check_tute(self, number: int, winner: int) -> bool:
-        """Tute is checked before the cants: the trick's winner first, then the partner."""
-        for seat in (winner, winner ^ 2):
-            hand = self._hands[seat]
-            if hand & KINGS == KINGS:
-                self.tute = Tute(number, seat, "kings")
-            elif hand & HORSES == HORSES:
-                self.tute = Tute(number, seat, "horses")
-            else:
+            if not (hand >> 1) & hand & HORSES:  # no rei with the cavall of its suit
                 continue
-            return True
-        return False
+            # One cant per player per trick: the 40 first, then 20s in suit order.
+            for suit in (self.trump, *SUITS):
+                if not sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
+                    sung |= 1 << suit
+                    cants.append(self._cant(number, seat, suit))
+                    break
+        return tuple(cants)
 
-    def _sing(self, number: int, seat: int) -> None:
-        """Sing the one cant ``seat`` may sing now: the 40 first, then 20s in suit order."""
-        hand = self._hands[seat]
-        trump = self.trump
-        if not self._sung >> trump & 1 and hand & PAIRS[trump] == PAIRS[trump]:
-            self._record_cant(number, seat, trump)
-            return
-        for suit in SUITS:
-            if not self._sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
-                self._record_cant(number, seat, suit)
-                return
-
-    def _record_cant(self, number: int, seat: int, suit: Suit) -> None:
-        self._sung |= 1 << suit
+    def _cant(self, number: int, seat: int, suit: Suit) -> Cant:
         points = TRUMP_CANT_POINTS if suit == self.trump else CANT_POINTS
-        self.cants.append(Cant(number, seat, suit, points))
+        return Cant(number, seat, suit, points)
+
+    def _record_cant(self, cant: Cant) -> None:
+        self._sung |= 1 << cant.suit
+        self.cants.append(cant)
+
+    def trick_winners(self) -> dict[int, tuple[Card, ...]]:
+        """Each seat that can still win the trick in progress, with one legal way to complete
+        the trick that makes it win; every legal card of every player to come is tried."""
+        if self.is_over:
+            return {}
+        trick = self._trick
+        to_play = [self._hands[(self.leader + i) % PLAYERS] for i in range(len(trick), PLAYERS)]
+        lines = winning_lines(trick, to_play, self.trump, self.rules)
+        return {(self.leader + place) % PLAYERS: line for place, line in lines.items()}
 
     # -- the position as text ------------------------------------------------
 
@@ -554,4 +576,4 @@ def _parse_events(game: Game, text: str, position: str) -> None:
         suit = SUIT_LETTERS.find(what[1])
         if suit < 0 or game._sung >> suit & 1:
             raise InvalidPositionError(f"bad or repeated cant {item!r} in {position!r}")
-        game._record_cant(int(number), seat, suit)
+        game._record_cant(game._cant(int(number), seat, suit))

@@ -88,6 +88,13 @@ def winning_index(trick: Sequence[Card], trump: Suit) -> int:
     return best
 
 
+def is_trumped(trick: Sequence[Card], trump: Suit) -> bool:
+    """Whether a trump wins a trick led in another suit (then muntar asks only to follow)."""
+    if not trick or suit_of(trick[0]) == trump:
+        return False
+    return suit_of(trick[winning_index(trick, trump)]) == trump
+
+
 def trick_points(trick: Iterable[Card]) -> int:
     """The card points of a trick (the last trick's bonus is not included)."""
     return sum(points_of(c) for c in trick)
@@ -117,6 +124,24 @@ def legal_given(hand: CardSet, led: Suit, best: Card, trump: Suit, rules: Rules)
         return trumps  # fallar: any trump
     # Contrafallar: beat the highest trump if you can; if you can't, any card.
     return (trumps & BEATEN_BY[best]) or hand
+
+
+def winning_lines(
+    trick: Sequence[Card], hands: Sequence[CardSet], trump: Suit, rules: Rules = HOUSE_RULES
+) -> dict[int, tuple[Card, ...]]:
+    """Every place in the trick (0 = the lead) whose card can end up winning it, each with
+    one legal way to complete the trick that makes it win.
+
+    ``hands`` are the hands of the players still to play, in playing order; every
+    legal card of each is tried, so "whatever is played" is a fact, not a guess.
+    """
+    if not hands:
+        return {winning_index(trick, trump): ()}
+    lines: dict[int, tuple[Card, ...]] = {}
+    for card in cards_in(legal_set(hands[0], trick, trump, rules)):
+        for place, rest in winning_lines((*trick, card), hands[1:], trump, rules).items():
+            lines.setdefault(place, (card, *rest))
+    return lines
 
 
 def refusal_of(

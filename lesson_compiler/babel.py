@@ -1,7 +1,9 @@
 """The Babel extractor of lesson texts, registered as ``tute_lessons``.
 
 It yields each title, summary, narration and hint of a lesson file with its line,
-as ``pgettext(lesson id, text)``, so each lesson is translated on its own terms.
+as ``pgettext(lesson id, text)``, so each lesson is translated on its own terms. The
+translator comment names the step and the facts its words rely on (its ``claims``), so
+a translation keeps saying what the engine checked.
 """
 
 from __future__ import annotations
@@ -51,5 +53,13 @@ def extract_lessons(
         table = data if step == 0 else steps[step - 1]
         text = table.get(key) if isinstance(table, dict) else None
         if isinstance(text, str):
-            where = key if step == 0 else f"step {step}: {key}"
+            where = key if step == 0 else f"step {step}: {key}{_claims(table)}"
             yield number, "pgettext", (lesson_id, text), [where]
+
+
+def _claims(step: dict[str, Any]) -> str:
+    """``; claims: a, b`` for a step that claims facts, else nothing."""
+    claims = step.get("claims")
+    if not isinstance(claims, list) or not claims:
+        return ""
+    return "; claims: " + ", ".join(str(claim) for claim in claims)

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import SUIT_LETTERS, Card, Reason, card_code, legal_cards, refusal_reason
+from lesson_compiler.claims import Position, check_claim, codes
 from lesson_compiler.compile import suit_names
 from lesson_compiler.names import card_name, refusal_message
-from lesson_compiler.play import codes
 from lesson_compiler.problems import Messages, Problem
 from lesson_compiler.source import Reader, read_toml
 
-_KEYS = {"trump", "trick", "hand", "legal", "refused"}
+_KEYS = {"trump", "trick", "hand", "legal", "refused", "claims"}
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ def parse_example(body: str, path: str, line: int) -> tuple[Example | None, list
     """Read and verify an ```example fence; ``line`` is the 1-based line of its opening fence.
 
     The author's ``legal`` claim must match the engine, and so must every reason
-    pinned in ``refused``.
+    pinned in ``refused`` and every fact listed in ``claims``.
     """
     problems: list[Problem] = []
     where = f"line {line}"
@@ -45,6 +45,7 @@ def parse_example(body: str, path: str, line: int) -> tuple[Example | None, list
     trick = r.get(data, "trick", where, lambda v, k: r.cards(v, k, where), required=False)
     hand = r.get(data, "hand", where, lambda v, k: r.cards(v, k, where))
     claimed = r.get(data, "legal", where, lambda v, k: r.cards(v, k, where))
+    claims = r.get(data, "claims", where, lambda v, k: r.claims(v, k, where), required=False)
     refused = data.get("refused", {})
     if not isinstance(refused, dict):
         r.fail(where, f"refused must be a table of card = reason, not {refused!r}")
@@ -82,6 +83,11 @@ def parse_example(body: str, path: str, line: int) -> tuple[Example | None, list
         elif reasons[card] != reason:
             found = "legal" if reasons[card] is None else f"refused for {reasons[card]}"
             r.fail(where, f"{card_code(card)} is {found}, not refused for {reason}")
+    position = Position(hand, trick, trump)
+    for claim in claims or ():
+        problem = check_claim(claim, position)
+        if problem is not None:
+            r.fail(where, problem)
     if problems:
         return None, problems
     refusals = tuple((c, r_) for c in hand if (r_ := reasons[c]) is not None)

@@ -6,17 +6,18 @@ one node. Problems are collected per step so an author sees them all at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from engine import (
     HAND_SIZE,
+    Cant,
     Card,
     Deal,
     Game,
+    Tute,
     TuteError,
     card_code,
     winning_index,
 )
+from lesson_compiler.claims import Position, check_claim, codes
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -33,11 +34,6 @@ from lesson_compiler.source import LessonSource, Step
 
 MIN_PLAYS = 3
 """Every lesson lets the learner play at least this many cards."""
-
-
-def codes(cards: Iterable[Card]) -> str:
-    """Cards as a readable list of codes."""
-    return ", ".join(card_code(c) for c in cards) or "none"
 
 
 def refusal_text(game: Game, card: Card) -> str | None:
@@ -136,12 +132,18 @@ class _Builder:
             self.fail(where, "the hand is already over")
             return Node(index, state)
         if step.accept is None:
+            tricks, cants = game.tricks_played, len(game.cants)
             branch = self.branch(game, step, None, step.replies, (base, following, more), where)
+            sung: list[Cant | Tute] = [*game.cants[cants:]]
+            if game.tute is not None and game.tute.after_trick > tricks:
+                sung.append(game.tute)
+            self.check_claims(Game.from_code(code), step, tuple(sung))
             return Node(index, state, goes_on=branch)
         learner = self.source.learner
         if game.turn != learner:
             self.fail(where, f"it is seat {game.turn}'s turn, not the learner's (seat {learner})")
             return Node(index, state)
+        self.check_claims(game, step, None)
         legal = tuple(game.legal_plays)
         accept = self.accepted(game, step, legal)
         refusals = {c: r for c in game.hand(learner) if (r := game.refusal(c)) is not None}
@@ -158,6 +160,25 @@ class _Builder:
             if card not in accept:
                 self.fail(where, f"replies names {card_code(card)}, which the step does not accept")
         return Node(index, state, legal, accept, refusals, outcomes)
+
+    def check_claims(self, game: Game, step: Step, shown: tuple[Cant | Tute, ...] | None) -> None:
+        """The facts the step's words rely on, where the step begins, for the learner.
+
+        ``shown``: on a continue step, what the learner's team is seen to sing during it.
+        """
+        learner = self.source.learner
+        position = Position(
+            hand=tuple(game.hand(learner)),
+            trick=game.trick,
+            trump=game.trump,
+            game=game,
+            learner=learner,
+            shown=shown,
+        )
+        for claim in step.claims:
+            problem = check_claim(claim, position)
+            if problem is not None:
+                self.fail(f"step {step.number}", problem)
 
     def accepted(self, game: Game, step: Step, legal: tuple[Card, ...]) -> tuple[Card, ...]:
         """The learner's accepted cards here; listed cards must be legal."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from engine import SUIT_LETTERS, Card, Reason, TuteError, parse_card
+from lesson_compiler.claims import Claim, ClaimError, parse_claim
 from lesson_compiler.problems import Problem
 
 T = TypeVar("T")
@@ -35,7 +36,17 @@ _LESSON_KEYS = {
     "before",
     "step",
 }
-_STEP_KEYS = {"say", "play", "continue", "hint", "try", "replies", "expect", "deal"}
+_STEP_KEYS = {
+    "say",
+    "play",
+    "continue",
+    "hint",
+    "try",
+    "replies",
+    "expect",
+    "deal",
+    "claims",
+}
 _EXPECT_KEYS = {
     "legal",
     "refusal",
@@ -88,6 +99,8 @@ class Step:
     expect: Expect = Expect()
     deal: NewHand | None = None
     """For a continue step: the lesson goes on with a new hand (before the replies)."""
+    claims: tuple[Claim, ...] = ()
+    """The facts the step's words rely on, checked where the step begins."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +218,18 @@ class Reader:
         """A list of card codes."""
         return self.items(value, what, where, self.card)
 
+    def claim(self, value: Any, what: str, where: str) -> Claim | None:
+        """A fact name, or ``name:argument`` (see :mod:`lesson_compiler.claims`)."""
+        try:
+            return parse_claim(value)
+        except ClaimError as error:
+            self.fail(where, f"{what}: {error}")
+            return None
+
+    def claims(self, value: Any, what: str, where: str) -> tuple[Claim, ...] | None:
+        """A list of claims."""
+        return self.items(value, what, where, self.claim)
+
 
 def read_lesson(data: dict[str, Any], path: str, problems: list[Problem]) -> LessonSource | None:
     """The lesson in ``data`` (parsed TOML), or ``None`` when its shape is wrong."""
@@ -282,6 +307,7 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
     deal = _read_deal(r, raw.get("deal"), where)
     if deal is not None and "play" in raw:
         r.fail(where, "a new 'deal' belongs to a continue step")
+    claims = r.get(raw, "claims", where, lambda v, k: r.claims(v, k, where), required=False)
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         r.fail(where, "'expect' must be a table")
@@ -298,6 +324,7 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
         replies_for=replies_for,
         expect=_read_expect(r, expect, where),
         deal=deal,
+        claims=claims or (),
     )
 
 

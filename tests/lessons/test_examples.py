@@ -81,7 +81,7 @@ def test_an_unknown_key_and_a_bad_card() -> None:
     _, problems = parse_example(BODY + 'legl = ["1c"]\n', "page.md", 3)
     assert [str(p) for p in problems] == [
         "page.md: line 3: unknown key 'legl' in an example "
-        "(expected one of: hand, legal, refused, trick, trump)"
+        "(expected one of: claims, hand, legal, refused, trick, trump)"
     ]
     _, problems = parse_example(BODY.replace('"2c"', '"2z"'), "page.md", 3)
     assert [str(p) for p in problems] == [

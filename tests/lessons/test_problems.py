@@ -82,7 +82,7 @@ def test_an_unknown_key_is_an_error(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('try = "2o"', 'tyr = "2o"'))
     assert problems[0] == (
         "lessons/04-follow.toml: step 2: unknown key 'tyr' in a step (expected one of: "
-        "continue, deal, expect, hint, play, replies, say, try)"
+        "claims, continue, deal, expect, hint, play, replies, say, try)"
     )
 
 
@@ -169,3 +169,34 @@ def test_dump_prints_the_compiled_json() -> None:
     )
     assert run.returncode == 0
     assert '"title": "Fournir et monter"' in run.stdout
+
+
+def test_claims_the_position_bears_out_load(tmp_path: Path) -> None:
+    problems = _problems(
+        tmp_path,
+        ('try = "1e"\n', 'try = "1e"\nclaims = ["has_suit_led", "must_follow", "rival_winning"]\n'),
+        ('try = "2o"\n', 'try = "2o"\nclaims = ["must_beat", "partner_winning", "can_beat"]\n'),
+        (
+            'replies = ["5b", "7b"]\n',
+            'replies = ["5b", "7b"]\nclaims = ["trumped", "cannot_beat"]\n',
+        ),
+    )
+    assert problems == []
+
+
+def test_a_false_claim_names_the_file_the_step_and_what_is_true(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, ('try = "2o"\n', 'try = "2o"\nclaims = ["no_suit_led"]\n'))
+    assert problems == [
+        'lessons/04-follow.toml: step 2: claim "no_suit_led" is false: '
+        "the learner holds 2o, 6o, 7o, 12o of the suit led"
+    ]
+
+
+def test_an_unknown_fact_is_an_error(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, ('try = "2o"\n', 'try = "2o"\nclaims = ["no_trumps"]\n'))
+    assert problems == [
+        "lessons/04-follow.toml: step 2: claims: unknown fact 'no_trumps' (expected one of: "
+        "any_card, can_beat, cannot_beat, has_suit_led, has_trump, must_beat, must_follow, "
+        "must_overtrump, must_trump, next_cant, no_suit_led, no_trump, not_trumped, "
+        "partner_winning, rival_winning, trick_lost, trick_won, trumped)"
+    ]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from site_builder import BuildError, Config, build_site, check_site
+from site_builder import __main__ as site_main
 from site_builder.__main__ import main
-from site_builder.config import TEMPLATES_DIR
+from site_builder.config import PROJECT_ROOT, TEMPLATES_DIR
 
 RULES = "locales/ca/pages/rules.md"
 
@@ -178,3 +180,22 @@ def test_a_page_that_is_not_utf8_is_an_error(
 ) -> None:
     (site_root / RULES).write_bytes(b'+++\npage = "rules"\xff\n')
     assert _problems(config, tmp_path) == [f"{RULES}: not UTF-8 text (byte 18)"]
+
+
+def test_a_false_lesson_claim_fails_check_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for folder in ("locales", "lessons"):
+        shutil.copytree(PROJECT_ROOT / folder, tmp_path / folder)
+    follow = "lessons/04-follow.toml"
+    _edit(tmp_path, follow, 'try = "2o"\n', 'try = "2o"\nclaims = ["no_suit_led"]\n')
+    monkeypatch.setattr(site_main, "PROJECT_ROOT", tmp_path)
+    assert main(["check"]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert errors == [
+        f'error: {follow}: step 2: claim "no_suit_led" is false: '
+        "the learner holds 2o, 6o, 7o, 12o of the suit led"
+    ]
+    with pytest.raises(BuildError) as caught:
+        build_site(Config.for_project(tmp_path), tmp_path / "out")
+    assert [str(problem) for problem in caught.value.problems] == [errors[0][len("error: ") :]]
