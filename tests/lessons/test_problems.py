@@ -171,21 +171,26 @@ def test_dump_prints_the_compiled_json() -> None:
     assert '"title": "Fournir et monter"' in run.stdout
 
 
+STEP_CLAIMS = {
+    1: 'claims = ["has_suit_led", "must_follow"]\n',
+    2: 'claims = ["has_suit_led", "can_beat", "partner_winning", "must_beat"]\n',
+    3: 'claims = ["has_suit_led", "trumped", "partner_winning", "must_follow"]\n',
+}
+"""The claims lines of lesson 4's first three steps, which the tests below replace."""
+
+
 def test_claims_the_position_bears_out_load(tmp_path: Path) -> None:
     problems = _problems(
         tmp_path,
-        ('try = "1e"\n', 'try = "1e"\nclaims = ["has_suit_led", "must_follow", "rival_winning"]\n'),
-        ('try = "2o"\n', 'try = "2o"\nclaims = ["must_beat", "partner_winning", "can_beat"]\n'),
-        (
-            'replies = ["5b", "7b"]\n',
-            'replies = ["5b", "7b"]\nclaims = ["trumped", "cannot_beat"]\n',
-        ),
+        (STEP_CLAIMS[1], 'claims = ["has_suit_led", "must_follow", "rival_winning"]\n'),
+        (STEP_CLAIMS[2], 'claims = ["must_beat", "partner_winning", "can_beat"]\n'),
+        (STEP_CLAIMS[3], 'claims = ["trumped", "cannot_beat"]\n'),
     )
     assert problems == []
 
 
 def test_a_false_claim_names_the_file_the_step_and_what_is_true(tmp_path: Path) -> None:
-    problems = _problems(tmp_path, ('try = "2o"\n', 'try = "2o"\nclaims = ["no_suit_led"]\n'))
+    problems = _problems(tmp_path, (STEP_CLAIMS[2], 'claims = ["no_suit_led"]\n'))
     assert problems == [
         'lessons/04-follow.toml: step 2: claim "no_suit_led" is false: '
         "the learner holds 2o, 6o, 7o, 12o of the suit led"
@@ -193,7 +198,7 @@ def test_a_false_claim_names_the_file_the_step_and_what_is_true(tmp_path: Path) 
 
 
 def test_an_unknown_fact_is_an_error(tmp_path: Path) -> None:
-    problems = _problems(tmp_path, ('try = "2o"\n', 'try = "2o"\nclaims = ["no_trumps"]\n'))
+    problems = _problems(tmp_path, (STEP_CLAIMS[2], 'claims = ["no_trumps"]\n'))
     assert problems == [
         "lessons/04-follow.toml: step 2: claims: unknown fact 'no_trumps' (expected one of: "
         "any_card, can_beat, cannot_beat, has_suit_led, has_trump, must_beat, must_follow, "

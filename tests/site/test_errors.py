@@ -188,7 +188,8 @@ def test_a_false_lesson_claim_fails_check_with_one_line(
     for folder in ("locales", "lessons"):
         shutil.copytree(PROJECT_ROOT / folder, tmp_path / folder)
     follow = "lessons/04-follow.toml"
-    _edit(tmp_path, follow, 'try = "2o"\n', 'try = "2o"\nclaims = ["no_suit_led"]\n')
+    step_2 = 'claims = ["has_suit_led", "can_beat", "partner_winning", "must_beat"]\n'
+    _edit(tmp_path, follow, step_2, 'claims = ["no_suit_led"]\n')
     monkeypatch.setattr(site_main, "PROJECT_ROOT", tmp_path)
     assert main(["check"]) == 1
     errors = capsys.readouterr().err.splitlines()
