@@ -118,9 +118,8 @@ def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path)
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     new = "Well done! That is all."
     old = (
-        "Well done! Follow the suit led and beat the winning card if you can, even your "
-        "partner's; if you cannot, any card of that suit will do. Once the trick has been "
-        "trumped, you need only follow suit."
+        "Well done! Follow suit and beat the winning card if you can, even your partner's, "
+        "unless the trick is already trumped."
     )
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
