@@ -8,23 +8,14 @@ import sys
 from pathlib import Path
 
 from lesson_compiler import check_translations, load_lessons
-from tests.lessons.conftest import ROOT
+from tests.lessons.conftest import ROOT, load_edited
 
 FOLLOW = (ROOT / "lessons" / "04-follow.toml").read_text(encoding="utf-8")
 
 
 def _problems(tmp_path: Path, *edits: tuple[str, str], name: str = "04-follow.toml") -> list[str]:
     """Write lesson 4 with ``edits`` (old, new) into ``tmp_path/lessons`` and load it."""
-    text = FOLLOW
-    for old, new in edits:
-        assert old in text
-        text = text.replace(old, new, 1)
-    folder = tmp_path / "lessons"
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
-    lessons, problems = load_lessons(folder, tmp_path)
-    assert lessons == [] or not problems
-    return [str(p) for p in problems]
+    return load_edited(tmp_path, FOLLOW, name, *edits)
 
 
 def test_the_unbroken_lesson_loads(tmp_path: Path) -> None:
