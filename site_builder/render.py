@@ -16,15 +16,17 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from engine import CARD_POINTS, STRENGTH_ORDER
-from lesson_compiler import Example, compile_example, rank_name
+from lesson_compiler import Example, compile_example
 from site_builder.config import TEMPLATES_DIR, Language
+from site_builder.deck import deck
 from site_builder.markdown import Link, render
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
+DECK_LESSONS = frozenset({"cards"})
+"""Lessons whose page shows the deck figure (a disclosure above the widget)."""
 CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
 
 
@@ -95,12 +97,8 @@ class _Context:
         legal = ", ".join(data["cards"][code] for code in data["legal"])
         return self.renderer.partial("example.html", self.page, data=data, legal=legal)
 
-    def points_table(self) -> str:
-        rows = [
-            (index, rank_name(rank, self.lang.game), CARD_POINTS[rank])
-            for index, rank in enumerate(STRENGTH_ORDER, start=1)
-        ]
-        return self.renderer.partial("points_table.html", self.page, rows=rows)
+    def deck(self) -> str:
+        return self.renderer.deck(self.page, self.lang)
 
 
 class Renderer:
@@ -134,6 +132,10 @@ class Renderer:
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
         return self.env.get_template(template).render(self._common(page), **values)
+
+    def deck(self, page: Page, lang: LanguageSite) -> str:
+        """The deck figure in the page's language."""
+        return self.partial("deck.html", page, deck=deck(lang.game))
 
     def _common(self, page: Page) -> dict[str, Any]:
         return {"page": page, "asset": page.asset, "card": self._card_helper(page)}
@@ -288,6 +290,7 @@ class Renderer:
             "index_href": page.url_to(lang.pages["lessons"]),
             "previous": _neighbour(page, previous),
             "next": _neighbour(page, following),
+            "deck": Markup(self.deck(page, lang)) if data.get("id") in DECK_LESSONS else None,
         }
 
     def render_root(self, page: Page) -> str:

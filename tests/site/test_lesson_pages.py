@@ -85,3 +85,16 @@ def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     marks = re.findall(r'<span class="lesson-progress" data-lesson-progress="([a-z-]+)">', index)
     assert marks == [lesson.id for lesson in lessons]
     assert "static/widget-core.js" in index and "static/lesson.js" in index
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], lang: str) -> None:
+    pages = {
+        path.split("/")[2].split("-")[0]: html
+        for path, html in files.items()
+        if path.startswith(f"{lang}/") and 'class="lesson"' in html
+    }
+    first = pages.pop("1")
+    assert first.index('<details class="lesson-deck">') < first.index('<section class="lesson"')
+    assert first.count('<td class="deck-card">') == 40
+    assert all('class="deck"' not in html for html in pages.values())

@@ -152,10 +152,12 @@ def test_faq_json_ld_mirrors_the_visible_questions_and_answers(out: Path) -> Non
     ]
 
 
-def test_engine_constants_and_the_points_table_come_from_the_engine(out: Path) -> None:
+def test_engine_constants_and_the_deck_figure_come_from_the_engine(out: Path) -> None:
     html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
     assert "Les quaranta valen 40." in html
-    assert '<th scope="row">as</th><td>11</td>' in html
+    assert '<span class="deck-order">1.</span> as <span class="deck-number">(1)</span>' in html
+    assert '<td class="deck-points">11</td>' in html
+    assert html.count('<td class="deck-card"><img src="../../static/cards.svg#c-') == 40
     assert "{{" not in html
 
 
