@@ -49,7 +49,7 @@ CONSTANTS: dict[str, int] = {
 
 ANCHOR = re.compile(r"\s*\{#([^}]*)\}\s*$")
 ANCHOR_ID = re.compile(r"[a-z][a-z0-9-]*")
-RESERVED_IDS = frozenset({"main", "site-nav", "lesson-title", "languages"})
+RESERVED_IDS = frozenset({"main", "site-nav", "lesson-title", "languages", "toc-title"})
 """Ids the templates use; a section anchor must not take them."""
 TARGET = re.compile(r"(page|lesson):([a-z0-9-]+)(?:#([a-z0-9-]+))?")
 WIDGET_FENCES = ("example", "deck")

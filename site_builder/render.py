@@ -25,6 +25,8 @@ from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
+TOC_PAGES = frozenset({"rules"})
+"""Pages long enough to open with jump links to their `##` sections."""
 DECK_LESSONS = frozenset({"cards"})
 """Lessons whose page shows the deck figure (a disclosure above the widget)."""
 CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
@@ -203,6 +205,7 @@ class Renderer:
             "nav": self.nav(lang, page),
             "switcher": self.switcher(page),
             "widget_strings": None,
+            "toc": None,
             "widget_scripts": _widget_scripts(page),
             "body": Markup(render(self.site.md, page.tokens, context)),
         }
@@ -211,6 +214,10 @@ class Renderer:
             if "example.js" not in values["widget_scripts"]:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             values["widget_strings"] = strings
+        if page.key == "home":
+            values.update(self._home_values(page, lang, context))
+        if page.key in TOC_PAGES:
+            values.update(self._toc_values(page, context))
         if page.key == "faq":
             values["faq"] = self.faq_json(page, context)
         if page.key == "lessons":
@@ -238,15 +245,34 @@ class Renderer:
     def sections(self, page: Page, context: _Context) -> list[Section]:
         """The `##` sections of a page, each rendered on its own (for the FAQ's JSON-LD)."""
         tokens = page.tokens
-        starts = [i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h2"]
+        starts = _section_starts(page)
         found = []
         for number, start in enumerate(starts):
-            close = next(i for i in range(start, len(tokens)) if tokens[i].type == "heading_close")
+            close = _heading_close(page, start)
             end = starts[number + 1] if number + 1 < len(starts) else len(tokens)
-            title = render(self.site.md, tokens[start : close + 1], context)
+            title = self._title(page, start, context)
             html = render(self.site.md, tokens[close + 1 : end], context)
-            found.append(Section(str(tokens[start].attrGet("id") or ""), plain_text(title), html))
+            found.append(Section(str(tokens[start].attrGet("id") or ""), title, html))
         return found
+
+    def _title(self, page: Page, start: int, context: _Context) -> str:
+        """The plain text of the heading that opens at token `start`."""
+        close = _heading_close(page, start)
+        return plain_text(render(self.site.md, page.tokens[start : close + 1], context))
+
+    def _toc_values(self, page: Page, context: _Context) -> dict[str, Any]:
+        """Jump links to the `##` sections, set between the page's opening and its first
+        section: a long page read on a phone needs them at the top."""
+        starts = _section_starts(page)
+        cut = starts[0] if starts else len(page.tokens)
+        return {
+            "intro": Markup(render(self.site.md, page.tokens[:cut], context)),
+            "body": Markup(render(self.site.md, page.tokens[cut:], context)),
+            "toc": [
+                (str(page.tokens[start].attrGet("id") or ""), self._title(page, start, context))
+                for start in starts
+            ],
+        }
 
     def faq_json(self, page: Page, context: _Context) -> Markup:
         """schema.org FAQPage data mirroring the visible questions and answers."""
@@ -265,6 +291,19 @@ class Renderer:
         }
         return json_script(data)
 
+    def _home_values(self, page: Page, lang: LanguageSite, context: _Context) -> dict[str, Any]:
+        """The home page's opening (title and first paragraph), the way into lesson 1 that
+        follows it, and the rest of the page."""
+        tokens = page.tokens
+        cut = next((i + 1 for i, t in enumerate(tokens) if t.type == "paragraph_close"), 0)
+        return {
+            "intro": Markup(render(self.site.md, tokens[:cut], context)),
+            "body": Markup(render(self.site.md, tokens[cut:], context)),
+            "first_lesson": self._lesson_item(page, lang, lang.lesson_keys[0])
+            if lang.lesson_keys
+            else None,
+        }
+
     def _lesson_item(self, page: Page, lang: LanguageSite, key: str) -> dict[str, Any]:
         lesson_page = lang.pages[key]
         assert lesson_page.lesson is not None
@@ -274,6 +313,7 @@ class Renderer:
             "title": lesson_page.title,
             "summary": lesson_page.description,
             "href": page.url_to(lesson_page),
+            "steps": len((lesson_page.lesson_data or {}).get("steps", [])),
         }
 
     def _lesson_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
@@ -338,6 +378,16 @@ class Renderer:
 def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
     """A link to the previous or next lesson, if there is one."""
     return {"href": page.url_to(other), "title": other.title} if other else None
+
+
+def _section_starts(page: Page) -> list[int]:
+    """The token index of each `##` heading of a page."""
+    return [i for i, t in enumerate(page.tokens) if t.type == "heading_open" and t.tag == "h2"]
+
+
+def _heading_close(page: Page, start: int) -> int:
+    """The token index closing the heading that opens at `start`."""
+    return next(i for i in range(start, len(page.tokens)) if page.tokens[i].type == "heading_close")
 
 
 def _has_examples(page: Page) -> bool:

@@ -179,3 +179,15 @@ def test_every_page_has_a_strict_content_security_policy_and_no_inline_code(out:
         assert " style=" not in html, path
         for script in re.findall(r"<script([^>]*)>", html):
             assert "src=" in script or "application/" in script, (path, script)
+
+
+def test_the_rules_page_opens_with_jump_links_to_its_sections(out: Path) -> None:
+    html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
+    toc = html.split('<nav class="toc" aria-labelledby="toc-title">')[1].split("</nav>")[0]
+    links = re.findall(r'<li><a href="#([a-z-]+)">([^<]+)</a></li>', toc)
+    sections = re.findall(r'<h2 id="([a-z-]+)">([^<]+)</h2>', html)
+    assert sections[0][0] == "toc-title"
+    assert links == sections[1:] and len(links) == 3
+    assert html.index("<h1") < html.index('class="toc"') < html.index('<h2 id="cards">')
+    faq = (out / "ca/preguntes/index.html").read_text(encoding="utf-8")
+    assert 'class="toc"' not in faq
