@@ -35,7 +35,8 @@ class Deck:
     ranks: tuple[Rank, ...]
     """From the strongest rank to the weakest."""
     figures: dict[str, str | int]
-    """The names and numbers of the three figures: jack, jack_number, horse, …"""
+    """The names and printed numbers of the three figures, lowest first: figure1 (the
+    jack's name), number1 (10), figure2, number2, figure3, number3."""
 
 
 def deck(game: Messages) -> Deck:
@@ -51,8 +52,8 @@ def deck(game: Messages) -> Deck:
         for order, number in enumerate(STRENGTH_ORDER, start=1)
     )
     figures: dict[str, str | int] = {}
-    for key, number in (("jack", SOTA), ("horse", CAVALL), ("king", REI)):
-        figures[key] = rank_name(number, game)
-        figures[f"{key}_number"] = number
+    for index, number in enumerate((SOTA, CAVALL, REI), start=1):
+        figures[f"figure{index}"] = rank_name(number, game)
+        figures[f"number{index}"] = number
     suits = tuple((letter, suit_name(letter, game)) for letter in SUIT_LETTERS)
     return Deck(suits=suits, ranks=ranks, figures=figures)

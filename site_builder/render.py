@@ -206,6 +206,8 @@ class Renderer:
             "switcher": self.switcher(page),
             "widget_strings": None,
             "toc": None,
+            "deck_styles": _has_fence(page, "deck")
+            or (page.lesson is not None and page.lesson.id in DECK_LESSONS),
             "widget_scripts": _widget_scripts(page),
             "body": Markup(render(self.site.md, page.tokens, context)),
         }
@@ -317,6 +319,7 @@ class Renderer:
         }
 
     def _lesson_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        assert page.lesson is not None
         keys = lang.lesson_keys
         position = keys.index(page.key)
         previous = lang.pages[keys[position - 1]] if position > 0 else None
@@ -330,7 +333,7 @@ class Renderer:
             "index_href": page.url_to(lang.pages["lessons"]),
             "previous": _neighbour(page, previous),
             "next": _neighbour(page, following),
-            "deck": Markup(self.deck(page, lang)) if data.get("id") in DECK_LESSONS else None,
+            "deck": Markup(self.deck(page, lang)) if page.lesson.id in DECK_LESSONS else None,
         }
 
     def render_root(self, page: Page) -> str:
@@ -390,8 +393,9 @@ def _heading_close(page: Page, start: int) -> int:
     return next(i for i in range(start, len(page.tokens)) if page.tokens[i].type == "heading_close")
 
 
-def _has_examples(page: Page) -> bool:
-    return any(token.type == "fence" and token.info.strip() == "example" for token in page.tokens)
+def _has_fence(page: Page, kind: str) -> bool:
+    """Whether the page's Markdown holds a fenced block of this kind."""
+    return any(token.type == "fence" and token.info.strip() == kind for token in page.tokens)
 
 
 def _widget_scripts(page: Page) -> list[str]:
@@ -400,7 +404,7 @@ def _widget_scripts(page: Page) -> list[str]:
     parts: list[str] = []
     if page.lesson is not None or page.key == "lessons":
         parts.append("lesson.js")
-    if _has_examples(page):
+    if _has_fence(page, "example"):
         parts.append("example.js")
     return ["widget-core.js", *parts] if parts else []
 

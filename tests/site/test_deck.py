@@ -34,11 +34,11 @@ def test_the_points_of_the_four_suits_make_the_whole_deck() -> None:
 def test_the_figures_numbers_are_named_in_the_page_language() -> None:
     figure = deck(translations(read_catalog(ROOT, "es", "game")))
     assert figure.figures == {
-        "jack": "sota",
-        "jack_number": 10,
-        "horse": "caballo",
-        "horse_number": 11,
-        "king": "rey",
-        "king_number": 12,
+        "figure1": "sota",
+        "number1": 10,
+        "figure2": "caballo",
+        "number2": 11,
+        "figure3": "rey",
+        "number3": 12,
     }
     assert figure.suits[1] == ("c", "copas")

@@ -96,8 +96,9 @@ def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], 
     }
     first = pages.pop("1")
     assert first.index('<details class="lesson-deck">') < first.index('<section class="lesson"')
-    assert first.count('<td class="deck-card">') == 40
-    assert all('class="deck"' not in html for html in pages.values())
+    assert first.count('<td><img src="../../../static/cards.svg#c-') == 40
+    assert "static/deck.css" in first
+    assert all('class="deck"' not in html and "deck.css" not in html for html in pages.values())
 
 
 @pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
