@@ -155,7 +155,7 @@ def test_faq_json_ld_mirrors_the_visible_questions_and_answers(out: Path) -> Non
 def test_engine_constants_and_the_deck_figure_come_from_the_engine(out: Path) -> None:
     html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
     assert "Les quaranta valen 40." in html
-    assert '<th scope="row">1. <b>as</b> (1)</th><td>11</td>' in html
+    assert '<th scope="row">1. <b>as</b> <small>(1)</small></th><td>11</td>' in html
     assert html.count('<td><img src="../../static/cards.svg#c-') == 40
     assert "static/deck.css" in html
     assert "{{" not in html
