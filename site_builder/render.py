@@ -206,20 +206,21 @@ class Renderer:
             "switcher": self.switcher(page),
             "widget_strings": None,
             "toc": None,
+            "first_lesson": None,
             "deck_styles": _has_fence(page, "deck")
             or (page.lesson is not None and page.lesson.id in DECK_LESSONS),
             "widget_scripts": _widget_scripts(page),
-            "body": Markup(render(self.site.md, page.tokens, context)),
+            **self._opening_and_body(page, context),
         }
         if values["widget_scripts"]:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext)
             if "example.js" not in values["widget_scripts"]:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             values["widget_strings"] = strings
-        if page.key == "home":
-            values.update(self._home_values(page, lang, context))
+        if page.key == "home" and lang.lesson_keys:
+            values["first_lesson"] = self._lesson_item(page, lang, lang.lesson_keys[0])
         if page.key in TOC_PAGES:
-            values.update(self._toc_values(page, context))
+            values["toc"] = self._toc(page, context)
         if page.key == "faq":
             values["faq"] = self.faq_json(page, context)
         if page.key == "lessons":
@@ -262,18 +263,26 @@ class Renderer:
         close = _heading_close(page, start)
         return plain_text(render(self.site.md, page.tokens[start : close + 1], context))
 
-    def _toc_values(self, page: Page, context: _Context) -> dict[str, Any]:
-        """Jump links to the `##` sections, set between the page's opening and its first
-        section: a long page read on a phone needs them at the top."""
-        starts = _section_starts(page)
-        cut = starts[0] if starts else len(page.tokens)
+    def _toc(self, page: Page, context: _Context) -> list[tuple[str, str]]:
+        """Jump links to the `##` sections: each heading's id and text."""
+        return [
+            (str(page.tokens[start].attrGet("id") or ""), self._title(page, start, context))
+            for start in _section_starts(page)
+        ]
+
+    def _opening_and_body(self, page: Page, context: _Context) -> dict[str, Markup]:
+        """A page's HTML in two parts, so the template can put something between them:
+        the home page's way into lesson 1 after its first paragraph, a long page's jump
+        links before its first section. Other pages have no opening."""
+        tokens = page.tokens
+        cut = 0
+        if page.key == "home":
+            cut = next((i + 1 for i, t in enumerate(tokens) if t.type == "paragraph_close"), 0)
+        elif page.key in TOC_PAGES:
+            cut = next(iter(_section_starts(page)), len(tokens))
         return {
-            "intro": Markup(render(self.site.md, page.tokens[:cut], context)),
-            "body": Markup(render(self.site.md, page.tokens[cut:], context)),
-            "toc": [
-                (str(page.tokens[start].attrGet("id") or ""), self._title(page, start, context))
-                for start in starts
-            ],
+            "opening": Markup(render(self.site.md, tokens[:cut], context)),
+            "body": Markup(render(self.site.md, tokens[cut:], context)),
         }
 
     def faq_json(self, page: Page, context: _Context) -> Markup:
@@ -292,19 +301,6 @@ class Renderer:
             ],
         }
         return json_script(data)
-
-    def _home_values(self, page: Page, lang: LanguageSite, context: _Context) -> dict[str, Any]:
-        """The home page's opening (title and first paragraph), the way into lesson 1 that
-        follows it, and the rest of the page."""
-        tokens = page.tokens
-        cut = next((i + 1 for i, t in enumerate(tokens) if t.type == "paragraph_close"), 0)
-        return {
-            "intro": Markup(render(self.site.md, tokens[:cut], context)),
-            "body": Markup(render(self.site.md, tokens[cut:], context)),
-            "first_lesson": self._lesson_item(page, lang, lang.lesson_keys[0])
-            if lang.lesson_keys
-            else None,
-        }
 
     def _lesson_item(self, page: Page, lang: LanguageSite, key: str) -> dict[str, Any]:
         lesson_page = lang.pages[key]
