@@ -157,9 +157,15 @@ def refusal_message(
     elif reason == Reason.MUST_BEAT:
         text = game.gettext("You must beat {card}: you hold a higher card {of_suit}.")
     elif reason == Reason.MUST_TRUMP:
-        text = game.gettext("You must trump: you have no {suit}, but you hold trumps.")
+        text = game.gettext(
+            "You must trump: you have no card {of_suit}, you hold trumps "
+            "and nobody has trumped yet."
+        )
     elif reason == Reason.MUST_OVERTRUMP:
-        text = game.gettext("You must overtrump: you hold a trump higher than {card}.")
+        text = game.gettext(
+            "You must overtrump: you have no card {of_suit} "
+            "and you hold a trump higher than {card}."
+        )
     else:
         raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
     return text.format(**fields)
@@ -175,10 +181,14 @@ def _untaught_rule(reason: Reason, game: Messages) -> str:
             "so play one that beats it."
         )
     if reason == Reason.MUST_TRUMP:
-        return game.gettext("Not this card: you have no {suit}, so play one of your trumps.")
+        return game.gettext(
+            "Not this card: you have no card {of_suit} and nobody has played a trump yet, "
+            "so play one of your trumps."
+        )
     if reason == Reason.MUST_OVERTRUMP:
         return game.gettext(
-            "Not this card: you hold a trump higher than {card}, so play one that beats it."
+            "Not this card: you have no card {of_suit} and you hold a trump higher than {card}, "
+            "so play one that beats it."
         )
     raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
 
