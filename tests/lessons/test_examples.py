@@ -47,7 +47,7 @@ def test_trumping_refusals_name_the_suit_and_the_trump_to_beat(
     assert ruff is not None and over is not None
     game = catalogs["fr"][1]
     assert compile_example(ruff, "fr", game)["refusals"]["4c"]["message"] == (
-        "Tu dois couper\u00a0: tu n'as pas de deniers, mais tu as de l'atout."
+        "Tu dois couper\u00a0: tu n'as aucune carte en deniers, mais tu as de l'atout."
     )
     assert compile_example(over, "fr", game)["refusals"]["1o"]["message"] == (
         "Tu dois surcouper\u00a0: tu as un atout plus fort que le cinq d'épées."
