@@ -5,12 +5,11 @@ pages at once; `check_site` does the same without writing, plus the translation 
 """
 
 from site_builder.build import build_site, check_site, render_site
-from site_builder.config import DEFAULT_BASE_URL, LANGUAGES, Config, Language
+from site_builder.config import DEFAULT_BASE_URL, Config, Language
 from site_builder.report import BuildError, Report
 
 __all__ = [
     "DEFAULT_BASE_URL",
-    "LANGUAGES",
     "BuildError",
     "Config",
     "Language",

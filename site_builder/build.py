@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
 from site_builder.assets import minify_html, static_files
 from site_builder.config import Config
-from site_builder.i18n import DOMAINS, extract, untranslated
 from site_builder.render import Renderer
 from site_builder.report import Report
 from site_builder.site import read_site
@@ -58,7 +58,12 @@ def check_site(config: Config) -> Report:
     report.warnings = [problem for problem in report.warnings if not problem.path.endswith(".po")]
     domains = DOMAINS if config.lessons_dir is not None else ("site", "game")
     for domain in domains:
-        wanted = extract(config, domain, report)
+        wanted, problems = extract(config.code_root, domain)
+        report.add_errors(problems)
         for language in config.languages:
-            untranslated(config, language.code, domain, wanted, report)
+            path = po_path(config.catalog_dir, language.code, domain)
+            catalog, problems = read_catalog(path, config.rel(path), language.code, domain)
+            report.add_errors(problems)
+            if catalog is not None:
+                report.add_errors(untranslated(catalog, config.rel(path), wanted))
     return report

@@ -18,9 +18,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from lesson_compiler import Lesson, compile_lesson, load_lessons
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from site_builder.config import Config, Language
 from site_builder.content import PAGE_IDS, Source, read_pages
-from site_builder.i18n import Messages, po_path, read_catalog
 from site_builder.markdown import Anchor, Link, PageEnv, create_markdown, parse
 from site_builder.report import Report
 
@@ -85,9 +85,9 @@ class LanguageSite:
     """A language's pages, catalogs and lessons."""
 
     language: Language
-    site: Messages
-    game: Messages
-    lessons: Messages | None
+    site: CompiledCatalog
+    game: CompiledCatalog
+    lessons: CompiledCatalog | None
     pages: dict[str, Page] = field(default_factory=dict)
     lesson_keys: list[str] = field(default_factory=list)
     """Keys of the lesson pages, in lesson order."""
@@ -147,11 +147,13 @@ def _root_pages(config: Config) -> dict[str, Page]:
     }
 
 
-def _messages(config: Config, lang: str, domain: str, report: Report) -> Messages | None:
-    catalog = read_catalog(config, lang, domain, report)
+def _messages(config: Config, lang: str, domain: str, report: Report) -> CompiledCatalog | None:
+    path = po_path(config.catalog_dir, lang, domain)
+    catalog, problems = read_catalog(path, config.rel(path), lang, domain)
+    report.add_errors(problems)
     if catalog is None:
         return None
-    return Messages(catalog, config.rel(po_path(config, lang, domain)), report)
+    return CompiledCatalog(catalog, config.rel(path), report.warn)
 
 
 def _read_language(
@@ -195,7 +197,11 @@ def _read_language(
 
 
 def _add_lessons(
-    result: LanguageSite, lessons: list[Lesson], texts: Messages, pages_dir: str, report: Report
+    result: LanguageSite,
+    lessons: list[Lesson],
+    texts: CompiledCatalog,
+    pages_dir: str,
+    report: Report,
 ) -> None:
     index = result.pages.get("lessons")
     if index is None:
