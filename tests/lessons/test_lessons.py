@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from lesson_compiler import Lesson, Messages, check_translations, compile_lesson
+from lesson_compiler.walkthrough import main_line, walkthrough
 from tests.lessons.conftest import LANGUAGES, LESSON_IDS, ROOT
 
 GOLDEN = ROOT / "tests" / "lessons" / "golden"
@@ -135,3 +136,32 @@ def test_other_languages_differ_from_catalan_only_in_words(
         other = compile_lesson(lesson, lang, *catalogs[lang])
         assert _without_words(other) == _without_words(catalan)
         assert _texts(other) != _texts(catalan)
+
+
+def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
+    lessons: list[Lesson], catalogs: dict[str, tuple[Messages, Messages]]
+) -> None:
+    """The no-script main line agrees with the widget's data, node by node, and ends the lesson."""
+    for lesson in lessons:
+        data = compile_lesson(lesson, "ca", *catalogs["ca"])
+        line = main_line(lesson)
+        assert line[-1][2].next is None, lesson.id
+        index = 0
+        for (node, card, outcome), step in zip(
+            line, walkthrough(lesson, *catalogs["ca"]), strict=True
+        ):
+            compiled = data["nodes"][index]
+            assert node.step == compiled["step"]
+            assert step.say == data["steps"][node.step]["say"]
+            if card is None:
+                assert compiled["action"] == "continue"
+                events = compiled["continue"]["events"]
+            else:
+                assert step.card == compiled["accept"][0]
+                events = compiled["outcomes"][step.card]["events"]
+            texts = [data["events"][event]["text"] for event in events]
+            if card is not None:
+                assert [step.play, *step.events] == texts
+            else:
+                assert (step.play, list(step.events)) == (None, texts)
+            index = outcome.next if outcome.next is not None else index

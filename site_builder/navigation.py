@@ -1,0 +1,106 @@
+"""Links between pages, worked out from the whole site: the header, the language switcher,
+hreflang alternates, the lessons list and the lesson pager."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from site_builder.site import CHOOSER, LanguageSite, Page, Site
+
+
+def absolute(site: Site, page: Page) -> str:
+    """The public URL of a page, for canonical links, hreflang and the sitemap."""
+    return site.config.base_url + page.path
+
+
+def alternates(site: Site, page: Page) -> list[dict[str, str]]:
+    """hreflang alternates of a page: every language that has it, then x-default."""
+    key = "home" if page.key == CHOOSER else page.key
+    links = [
+        {"hreflang": site.languages[code].language.tag, "href": absolute(site, other)}
+        for code, other in site.cluster(key).items()
+    ]
+    links.append({"hreflang": "x-default", "href": absolute(site, site.root_pages[CHOOSER])})
+    return links
+
+
+def og_alternates(site: Site, page: Page) -> list[str]:
+    """The Open Graph locales of the other languages that have the page."""
+    return [
+        lang.language.og_locale
+        for code, lang in site.languages.items()
+        if code != page.lang and page.key in lang.pages
+    ]
+
+
+def switcher(site: Site, page: Page) -> list[dict[str, Any]]:
+    """The language switcher: the same page in each language."""
+    return [
+        {
+            "code": code,
+            "tag": site.languages[code].language.tag,
+            "name": site.languages[code].language.name,
+            "href": page.url_to(other),
+            "current": code == page.lang,
+        }
+        for code, other in site.cluster(page.key).items()
+    ]
+
+
+def nav(lang: LanguageSite, page: Page) -> dict[str, Any]:
+    """Links of the header: home and the main pages that exist in this language.
+
+    `current` is the link's `aria-current`: "page" on its own page, "true" on a lesson
+    (inside "Learn to play"), None elsewhere.
+    """
+    pages = lang.pages
+    section = "lessons" if page.lesson is not None else None
+    return {
+        "home": page.url_to(pages["home"]) if "home" in pages else None,
+        "items": [
+            {
+                "key": key,
+                "href": page.url_to(pages[key]),
+                "current": "page" if key == page.key else "true" if key == section else None,
+            }
+            for key in ("lessons", "rules", "faq")
+            if key in pages
+        ],
+    }
+
+
+def lesson_list(lang: LanguageSite, page: Page) -> list[dict[str, Any]]:
+    """The lessons page's list: each lesson's number, title, summary and link."""
+    items = []
+    for key in lang.lesson_keys:
+        lesson_page = lang.pages[key]
+        assert lesson_page.lesson is not None
+        items.append(
+            {
+                "id": lesson_page.lesson.id,
+                "number": lesson_page.lesson.number,
+                "title": lesson_page.title,
+                "summary": lesson_page.description,
+                "href": page.url_to(lesson_page),
+            }
+        )
+    return items
+
+
+def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
+    """A lesson page's links: the lessons page, and the previous and next lessons."""
+    keys = lang.lesson_keys
+    position = keys.index(page.key)
+    previous = lang.pages[keys[position - 1]] if position > 0 else None
+    following = lang.pages[keys[position + 1]] if position + 1 < len(keys) else None
+    return {
+        "total": len(keys),
+        "index_href": page.url_to(lang.pages["lessons"]),
+        "previous": _neighbour(page, previous),
+        "next": _neighbour(page, following),
+    }
+
+
+def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
+    """A link to the previous or next lesson, if there is one."""
+    return {"href": page.url_to(other), "title": other.title} if other else None
