@@ -11,7 +11,6 @@ and the same mappings as `make translations`, with a catalog.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import string
@@ -58,30 +57,19 @@ def read_catalog(
 ) -> tuple[Catalog | None, list[Problem]]:
     """Strictly read a `.po` (or `.pot`) file: the catalog, or None and the problems.
 
-    `shown` is the path as problems name it. Each version of a file is parsed once, since
-    checking and building both read every catalog.
+    `shown` is the path as problems name it.
     """
-    try:
-        stat = path.stat()
-    except OSError:
+    if not path.is_file():
         return None, [Problem(shown, "", f"no {domain} catalog for {lang}")]
-    catalog, problems = _parse(path, stat.st_mtime_ns, stat.st_size, shown, lang, domain)
-    return catalog, list(problems)
-
-
-@functools.cache
-def _parse(
-    path: Path, mtime: int, size: int, shown: str, lang: str | None, domain: str | None
-) -> tuple[Catalog | None, tuple[Problem, ...]]:
     try:
         data = path.read_bytes()
-        problems = tuple(_syntax_problems(data.decode("utf-8"), shown))
+        problems = list(_syntax_problems(data.decode("utf-8"), shown))
         if problems:
             return None, problems
         catalog = read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
     except (OSError, UnicodeDecodeError, PoFileError, ValueError) as error:
-        return None, (Problem(shown, "", f"cannot read the catalog: {error}"),)
-    problems = tuple(problem for message in catalog for problem in _format_problems(message, shown))
+        return None, [Problem(shown, "", f"cannot read the catalog: {error}")]
+    problems = [problem for message in catalog for problem in _format_problems(message, shown)]
     return (None if problems else catalog), problems
 
 
@@ -140,7 +128,8 @@ class CompiledCatalog:
 
     It satisfies the lesson compiler's `Messages` protocol and the Jinja i18n extension.
     With `warn`, each message it cannot answer (missing, empty or fuzzy) is noted once,
-    naming the `.po` file, so a build says which English texts slipped into a page.
+    naming the `.po` file, so a build says which English texts slipped into a page. Only
+    the compiled messages are kept, not the parsed catalog, so many languages stay light.
     """
 
     def __init__(self, catalog: Catalog, path: str, warn: Warn | None = None) -> None:
@@ -148,7 +137,12 @@ class CompiledCatalog:
         write_mo(buffer, catalog)
         buffer.seek(0)
         self._translations = Translations(buffer, domain=catalog.domain)
-        self._catalog = catalog
+        self._present = {(m.context, _first(m.id)) for m in catalog if m.id}
+        self._lacks = {
+            (m.context, _first(m.id)): lack
+            for m in catalog
+            if m.id and (lack := _lack(m)) is not None
+        }
         self._path = path
         self._warn = warn
         self._noted: set[MessageKey] = set()
@@ -157,7 +151,8 @@ class CompiledCatalog:
         if self._warn is None or (context, msgid) in self._noted:
             return
         self._noted.add((context, msgid))
-        lack = lacking(self._catalog, context, msgid)
+        key = (context, msgid)
+        lack = self._lacks.get(key) if key in self._present else ("not translated", None)
         if lack is not None:
             problem, line = lack
             self._warn(self._path, line, f"{describe(context, msgid)}: {problem}")
@@ -185,7 +180,15 @@ class CompiledCatalog:
 
 def lacking(catalog: Catalog, context: str | None, msgid: str) -> tuple[str, int | None] | None:
     """What is wrong with a message in a catalog and at which line, or None when it is fine."""
-    message = catalog.get(msgid, context)
+    return _lack(catalog.get(msgid, context))
+
+
+def _first(msgid: str | tuple[str, ...] | list[str]) -> str:
+    """The msgid of a message (the singular of a plural one)."""
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _lack(message: Message | None) -> tuple[str, int | None] | None:
     if message is None:
         return "not translated", None
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -282,7 +285,7 @@ def template_ids(root: Path, domain: str) -> tuple[dict[MessageKey, Use | None],
     found: dict[MessageKey, Use | None] = {}
     for message in template:
         if message.id:
-            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            msgid = _first(message.id)
             use = Use(*message.locations[0]) if message.locations else None
             found[(message.context, msgid)] = use
     return found, []

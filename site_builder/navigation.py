@@ -3,9 +3,33 @@ hreflang alternates, the lessons list and the lesson pager."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """An hreflang alternate of a page: a language's BCP 47 tag (or x-default) and its URL."""
+
+    hreflang: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwitcherLink:
+    """A language switcher's link to the same page in another language.
+
+    Every page lists every language, so entries are small classes that templates read
+    without the failed attribute lookup a dict costs Jinja on each field.
+    """
+
+    code: str
+    tag: str
+    name: str
+    href: str
+    current: bool
 
 
 def absolute(site: Site, page: Page) -> str:
@@ -13,14 +37,14 @@ def absolute(site: Site, page: Page) -> str:
     return site.config.base_url + page.path
 
 
-def alternates(site: Site, page: Page) -> list[dict[str, str]]:
-    """hreflang alternates of a page: every language that has it, then x-default."""
-    key = "home" if page.key == CHOOSER else page.key
+def alternates(site: Site, key: str) -> list[Alternate]:
+    """hreflang alternates of the page `key`: every language that has it, then x-default
+    (the chooser). Every language's copy of a page has the same ones."""
     links = [
-        {"hreflang": site.languages[code].language.tag, "href": absolute(site, other)}
+        Alternate(site.languages[code].language.tag, absolute(site, other))
         for code, other in site.cluster(key).items()
     ]
-    links.append({"hreflang": "x-default", "href": absolute(site, site.root_pages[CHOOSER])})
+    links.append(Alternate("x-default", absolute(site, site.root_pages[CHOOSER])))
     return links
 
 
@@ -33,18 +57,15 @@ def og_alternates(site: Site, page: Page) -> list[str]:
     ]
 
 
-def switcher(site: Site, page: Page) -> list[dict[str, Any]]:
+def switcher(site: Site, page: Page) -> list[SwitcherLink]:
     """The language switcher: the same page in each language."""
-    return [
-        {
-            "code": code,
-            "tag": site.languages[code].language.tag,
-            "name": site.languages[code].language.name,
-            "href": page.url_to(other),
-            "current": code == page.lang,
-        }
-        for code, other in site.cluster(page.key).items()
-    ]
+    links = []
+    for code, other in site.cluster(page.key).items():
+        language = site.languages[code].language
+        links.append(
+            SwitcherLink(code, language.tag, language.name, page.url_to(other), code == page.lang)
+        )
+    return links
 
 
 def nav(lang: LanguageSite, page: Page) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from engine import CARD_POINTS, STRENGTH_ORDER
 from lesson_compiler import Example, compile_example, rank_name
+from lesson_compiler.compile import localize
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
 from site_builder.config import TEMPLATES_DIR, Language
@@ -72,11 +73,19 @@ class Renderer:
         self.env.policies["ext.i18n.trimmed"] = True
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
+        self._alternates: dict[str, list[navigation.Alternate]] = {}
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
         self.current = lang
         self.env.install_gettext_translations(lang.site, newstyle=True)  # type: ignore[attr-defined]
+
+    def alternates(self, page: Page) -> list[navigation.Alternate]:
+        """A page's hreflang alternates, made once per page of every language."""
+        key = "home" if page.key == CHOOSER else page.key
+        if key not in self._alternates:
+            self._alternates[key] = navigation.alternates(self.site, key)
+        return self._alternates[key]
 
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
@@ -124,7 +133,7 @@ class Renderer:
         return {
             "lang_tag": language.tag,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": navigation.alternates(self.site, page),
+            "alternates": self.alternates(page),
             "og_locale": language.og_locale,
             "og_alternates": navigation.og_alternates(self.site, page),
             "csp": CSP,
@@ -132,11 +141,11 @@ class Renderer:
 
     @staticmethod
     def _lesson_values(page: Page, lang: LanguageSite) -> dict[str, Any]:
-        assert page.lesson is not None and lang.lessons is not None
+        assert page.prepared is not None and lang.lessons is not None
         return {
-            "lesson": page.lesson,
-            "data": page.lesson_data or {},
-            "walk": walkthrough(page.lesson, lang.lessons, lang.game),
+            "lesson": page.prepared.lesson,
+            "data": localize(page.prepared, lang.language.code, lang.lessons, lang.game),
+            "walk": walkthrough(page.prepared.lesson, lang.lessons, lang.game),
             **navigation.pager(lang, page),
         }
 
@@ -163,7 +172,7 @@ class Renderer:
             **self._common(page),
             "entries": entries,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": navigation.alternates(self.site, page) if page.key == CHOOSER else [],
+            "alternates": self.alternates(page) if page.key == CHOOSER else [],
             "csp": CSP,
         }
         return self.env.get_template(template).render(values)
@@ -173,7 +182,7 @@ class Renderer:
         entries = [
             {
                 "loc": navigation.absolute(self.site, page),
-                "alternates": navigation.alternates(self.site, page),
+                "alternates": self.alternates(page),
             }
             for page in self.site.pages()
             if page.indexed

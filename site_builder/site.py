@@ -11,14 +11,14 @@ import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lesson_compiler import Lesson, compile_lesson, load_lessons
+from lesson_compiler import Lesson, load_lessons
 from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
+from lesson_compiler.compile import Prepared, prepare
 from site_builder.config import Config, Language
 from site_builder.content import PAGE_IDS, Source, read_pages
 from site_builder.markdown import Anchor, Link, PageEnv, create_markdown, parse
@@ -32,6 +32,18 @@ def slugify(text: str) -> str:
     """An ASCII URL segment from a title: "Assistir i muntar" -> "assistir-i-muntar"."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def relative_path(file: str, folder: str) -> str:
+    """`posixpath.relpath(file, folder)` for two clean relative paths of the output, without
+    asking the system for the working folder as `relpath` does: links are made per page for
+    every language, so this is on the build's hottest path."""
+    start = folder.split("/") if folder else []
+    parts = file.split("/")
+    common = 0
+    while common < min(len(start), len(parts)) and start[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(start) - common) + parts[common:]) or "."
 
 
 @dataclass
@@ -50,7 +62,9 @@ class Page:
     anchors: list[Anchor] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     lesson: Lesson | None = None
-    lesson_data: dict[str, Any] | None = None
+    prepared: Prepared | None = None
+    """A lesson page's language-neutral widget data, shared by every language; the page's
+    words are added as it is rendered, so no language's copy is held for the whole build."""
     served_from: str | None = None
     """For the root 404 page, which hosts serve at any missing URL: the base URL's path,
     from which its links start instead of from the page's own folder."""
@@ -77,7 +91,7 @@ class Page:
     def _link(self, file: str) -> str:
         if self.served_from is not None:
             return self.served_from + file
-        return posixpath.relpath(file, posixpath.dirname(self.file) or ".")
+        return relative_path(file, posixpath.dirname(self.file))
 
 
 @dataclass
@@ -124,10 +138,12 @@ def _order(page: Page) -> int:
 def read_site(config: Config, report: Report) -> Site:
     """Read, parse and verify every source into memory; problems go to the report."""
     md = create_markdown()
-    lessons: list[Lesson] = []
+    lessons: list[Prepared] = []
     if config.lessons_dir is not None:
-        lessons, problems = load_lessons(config.lessons_dir, config.root)
+        verified, problems = load_lessons(config.lessons_dir, config.root)
         report.add_errors(problems)
+        # The engine's verdicts are the same in every language: worked out once here.
+        lessons = [prepare(lesson) for lesson in verified]
     languages: dict[str, LanguageSite] = {}
     for language in config.languages:
         lang_site = _read_language(config, language, md, lessons, report)
@@ -157,7 +173,7 @@ def _messages(config: Config, lang: str, domain: str, report: Report) -> Compile
 
 
 def _read_language(
-    config: Config, language: Language, md: MarkdownIt, lessons: list[Lesson], report: Report
+    config: Config, language: Language, md: MarkdownIt, lessons: list[Prepared], report: Report
 ) -> LanguageSite | None:
     code = language.code
     site = _messages(config, code, "site", report)
@@ -198,7 +214,7 @@ def _read_language(
 
 def _add_lessons(
     result: LanguageSite,
-    lessons: list[Lesson],
+    lessons: list[Prepared],
     texts: CompiledCatalog,
     pages_dir: str,
     report: Report,
@@ -207,9 +223,9 @@ def _add_lessons(
     if index is None:
         report.error(pages_dir, None, 'the lessons need a lessons page (page = "lessons")')
         return
-    for lesson in lessons:
-        data = compile_lesson(lesson, result.language.code, texts, result.game)
-        title = str(data["title"])
+    for prepared in lessons:
+        lesson = prepared.lesson
+        title = texts.pgettext(lesson.id, lesson.title)
         key = f"lesson:{lesson.id}"
         result.pages[key] = Page(
             key=key,
@@ -218,7 +234,7 @@ def _add_lessons(
             title=title,
             description=texts.pgettext(lesson.id, lesson.summary),
             lesson=lesson,
-            lesson_data=data,
+            prepared=prepared,
         )
         result.lesson_keys.append(key)
 

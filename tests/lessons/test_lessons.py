@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from lesson_compiler import Lesson, Messages, check_translations, compile_lesson
+from lesson_compiler.compile import localize, prepare
 from lesson_compiler.walkthrough import main_line, walkthrough
 from tests.lessons.conftest import LANGUAGES, LESSON_IDS, ROOT
 
@@ -165,3 +166,16 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
             else:
                 assert (step.play, list(step.events)) == (None, texts)
             index = outcome.next if outcome.next is not None else index
+
+
+def test_a_lesson_is_prepared_once_and_told_in_each_language(
+    lessons: list[Lesson], catalogs: dict[str, tuple[Messages, Messages]]
+) -> None:
+    """The engine's part is shared by every language; only the words are added per language."""
+    for lesson in lessons:
+        prepared = prepare(lesson)
+        told = {lang: localize(prepared, lang, *catalogs[lang]) for lang in LANGUAGES}
+        for lang, data in told.items():
+            assert data == compile_lesson(lesson, lang, *catalogs[lang])
+        if all(len(data["reasons"]) == len(prepared.refusals) for data in told.values()):
+            assert all(data["nodes"] is prepared.nodes for data in told.values())

@@ -9,8 +9,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from site_builder import Config, build_site
+from site_builder.site import relative_path
 from tests.site.conftest import BASE_URL
 
 
@@ -177,3 +180,14 @@ def test_every_page_has_a_strict_content_security_policy_and_no_inline_code(out:
         assert " style=" not in html, path
         for script in re.findall(r"<script([^>]*)>", html):
             assert "src=" in script or "application/" in script, (path, script)
+
+
+@given(
+    st.lists(st.sampled_from(["ca", "fr", "regles", "a-b", "index.html"]), max_size=4),
+    st.lists(st.sampled_from(["ca", "fr", "regles", "a-b"]), max_size=4),
+)
+def test_relative_links_are_what_relpath_gives(file: list[str], folder: list[str]) -> None:
+    target = "/".join([*file, "index.html"])
+    assert relative_path(target, "/".join(folder)) == posixpath.relpath(
+        target, "/".join(folder) or "."
+    )
