@@ -4,11 +4,11 @@ when the learner plays the first accepted card each time, told in one language."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine import Card, card_code
+from lesson_compiler.compile import Prepared
 from lesson_compiler.model import Branch, Lesson, Node
-from lesson_compiler.names import event_text
-from lesson_compiler.problems import Messages
 
 
 @dataclass(frozen=True)
@@ -45,14 +45,16 @@ def main_line(lesson: Lesson) -> list[tuple[Node, Card | None, Branch]]:
     return line
 
 
-def walkthrough(lesson: Lesson, lessons: Messages, game: Messages) -> tuple[WalkStep, ...]:
-    """The main line in the language of `lessons` and `game`."""
+def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...]:
+    """The main line in the language of `data`, the lesson's compiled data (`localize`),
+    whose narrations and announcements it reads rather than translating them again."""
+    numbers = {event: index for index, (event, _) in enumerate(prepared.events)}
     steps = []
-    for node, card, outcome in main_line(lesson):
-        texts = tuple(event_text(event, lesson.learner, game) for event in outcome.events)
+    for node, card, outcome in main_line(prepared.lesson):
+        texts = tuple(data["events"][numbers[event]]["text"] for event in outcome.events)
         steps.append(
             WalkStep(
-                say=lessons.pgettext(lesson.id, lesson.steps[node.step].say),
+                say=data["steps"][node.step]["say"],
                 trick=tuple(card_code(c) for c in node.state.trick),
                 card=None if card is None else card_code(card),
                 # A play's first event announces the learner's own card, shown beside it.

@@ -142,10 +142,11 @@ class Renderer:
     @staticmethod
     def _lesson_values(page: Page, lang: LanguageSite) -> dict[str, Any]:
         assert page.prepared is not None and lang.lessons is not None
+        data = localize(page.prepared, lang.language.code, lang.lessons, lang.game)
         return {
             "lesson": page.prepared.lesson,
-            "data": localize(page.prepared, lang.language.code, lang.lessons, lang.game),
-            "walk": walkthrough(page.prepared.lesson, lang.lessons, lang.game),
+            "data": data,
+            "walk": walkthrough(page.prepared, data),
             **navigation.pager(lang, page),
         }
 

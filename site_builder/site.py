@@ -7,6 +7,7 @@ else. Problems go to the report with their file and line.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import unicodedata
@@ -69,10 +70,15 @@ class Page:
     """For the root 404 page, which hosts serve at any missing URL: the base URL's path,
     from which its links start instead of from the page's own folder."""
 
-    @property
+    @functools.cached_property
     def file(self) -> str:
         """The output file: pretty URLs are folders holding `index.html`."""
         return self.path + "index.html" if self.path.endswith("/") or not self.path else self.path
+
+    @functools.cached_property
+    def folder(self) -> str:
+        """The folder of the output file, which links from this page start from."""
+        return posixpath.dirname(self.file)
 
     @property
     def indexed(self) -> bool:
@@ -91,7 +97,7 @@ class Page:
     def _link(self, file: str) -> str:
         if self.served_from is not None:
             return self.served_from + file
-        return relative_path(file, posixpath.dirname(self.file))
+        return relative_path(file, self.folder)
 
 
 @dataclass

@@ -149,7 +149,7 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
         assert line[-1][2].next is None, lesson.id
         index = 0
         for (node, card, outcome), step in zip(
-            line, walkthrough(lesson, *catalogs["ca"]), strict=True
+            line, walkthrough(prepare(lesson), data), strict=True
         ):
             compiled = data["nodes"][index]
             assert node.step == compiled["step"]
