@@ -146,6 +146,7 @@ class CompiledCatalog:
         self._path = path
         self._warn = warn
         self._noted: set[MessageKey] = set()
+        self._found: dict[MessageKey, str] = {}
 
     def _note(self, context: str | None, msgid: str) -> None:
         if self._warn is None or (context, msgid) in self._noted:
@@ -159,13 +160,21 @@ class CompiledCatalog:
 
     def gettext(self, message: str) -> str:
         """The translation of a message."""
-        self._note(None, message)
-        return self._translations.gettext(message)
+        return self.pgettext(None, message)
 
-    def pgettext(self, context: str, message: str) -> str:
-        """The translation of a message in a context."""
-        self._note(context, message)
-        return str(self._translations.pgettext(context, message))
+    def pgettext(self, context: str | None, message: str) -> str:
+        """The translation of a message in a context; each is looked up once, since every
+        page asks for the same interface strings and card names again."""
+        key = (context, message)
+        found = self._found.get(key)
+        if found is None:
+            self._note(context, message)
+            if context is None:
+                found = self._translations.gettext(message)
+            else:
+                found = str(self._translations.pgettext(context, message))
+            self._found[key] = found
+        return found
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         """The plural form for `n`."""
