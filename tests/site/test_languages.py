@@ -16,17 +16,11 @@ import pytest
 from lesson_compiler import LanguageListError
 from site_builder import BuildError, Config, build_site, check_site
 from tests.site.conftest import BASE_URL, fixture_config
+from tests.site.test_errors import _edit
 from tests.site.test_site import _read
 
 ENGLISH = '\n[[language]]\ncode = "en"\ntag = "en-GB"\nog_locale = "en_GB"\nname = "English"\n'
 SITE_PO = "locales/fr/LC_MESSAGES/site.po"
-
-
-def _edit(root: Path, path: str, old: str, new: str) -> None:
-    file = root / path
-    text = file.read_text(encoding="utf-8")
-    assert old in text
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _add_english(root: Path) -> None:
@@ -80,52 +74,34 @@ def test_a_broken_list_of_languages_names_the_file_and_the_entry(
     assert str(caught.value).startswith(f"locales/languages.toml: {problem}")
 
 
-def _stopped(config: Config, tmp_path: Path) -> tuple[list[str], list[str]]:
-    """The problems of a build and of a check: both must fail."""
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            'msgstr "Langue"',
+            'msgstr "Langue',
+            'line 12: unterminated string, or text after its closing quote: msgstr "Langue',
+        ),
+        (
+            'msgstr "Langue"\n',
+            'msgstr "Langue"\n\nmsgid "{seat} to play"\nmsgstr "À {oops} de jouer"\n',
+            "line 14: msgid '{seat} to play': the msgstr has placeholders {oops}, the msgid {seat}",
+        ),
+        (
+            'msgstr "Langue"\n',
+            'msgstr "Langue"\n\nmsgid "{n} point"\nmsgid_plural "{n} points"\n'
+            'msgstr[0] "un point"\nmsgstr[1] "{n} {oops}"\n',
+            "line 14: msgid '{n} point': the msgstr[1] has placeholders {n}, {oops}, the msgid {n}",
+        ),
+    ],
+    ids=["unterminated string", "other placeholder", "plural form adds a field"],
+)
+def test_a_broken_catalog_stops_build_and_check_with_its_line(
+    config: Config, site_root: Path, tmp_path: Path, old: str, new: str, expected: str
+) -> None:
+    """A plural form may leave the number out ("un point"), but never add a field."""
+    _edit(site_root, SITE_PO, old, new)
     with pytest.raises(BuildError) as caught:
         build_site(config, tmp_path / "out")
-    report = check_site(config)
-    assert report.failed(strict=True)
-    return [str(p) for p in caught.value.problems], [str(p) for p in report.errors]
-
-
-def test_an_unterminated_string_stops_build_and_check_with_its_line(
-    config: Config, site_root: Path, tmp_path: Path
-) -> None:
-    _edit(site_root, SITE_PO, 'msgstr "Langue"', 'msgstr "Langue')
-    expected = (
-        f'{SITE_PO}: line 12: unterminated string, or text after its closing quote: msgstr "Langue'
-    )
-    built, checked = _stopped(config, tmp_path)
-    assert built == [expected]
-    assert expected in checked
-
-
-def test_a_translation_with_other_placeholders_stops_build_and_check(
-    config: Config, site_root: Path, tmp_path: Path
-) -> None:
-    with (site_root / SITE_PO).open("a", encoding="utf-8") as file:
-        file.write('\nmsgid "{seat} to play"\nmsgstr "À {oops} de jouer"\n')
-    expected = (
-        f"{SITE_PO}: line 14: msgid '{{seat}} to play': the msgstr has placeholders {{oops}}, "
-        "the msgid {seat}"
-    )
-    built, checked = _stopped(config, tmp_path)
-    assert built == [expected]
-    assert expected in checked
-
-
-def test_a_plural_form_may_leave_the_number_out_but_not_add_a_field(
-    config: Config, site_root: Path, tmp_path: Path
-) -> None:
-    entry = (
-        '\nmsgid "{n} point"\nmsgid_plural "{n} points"\n'
-        'msgstr[0] "un point"\nmsgstr[1] "{n} {oops}"\n'
-    )
-    with (site_root / SITE_PO).open("a", encoding="utf-8") as file:
-        file.write(entry)
-    built, _ = _stopped(config, tmp_path)
-    assert built == [
-        f"{SITE_PO}: line 14: msgid '{{n}} point': the msgstr[1] has placeholders "
-        "{n}, {oops}, the msgid {n}"
-    ]
+    assert [str(p) for p in caught.value.problems] == [f"{SITE_PO}: {expected}"]
+    assert f"{SITE_PO}: {expected}" in [str(p) for p in check_site(config).errors]
