@@ -1,4 +1,4 @@
-"""Phase two: render every page of a verified `Site` into files held in memory.
+"""Phase two: render each page of a verified `Site` into HTML, one page at a time.
 
 Templates are Jinja with autoescape and StrictUndefined; interface strings go through
 gettext (the i18n extension), with each language's `site` catalog installed in turn.

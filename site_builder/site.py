@@ -1,8 +1,8 @@
 """Phase one: read, parse and verify every source, then work out the facts across pages.
 
 The result, a `Site`, holds every page of every language with its URL and parsed body,
-the lessons compiled per language, and each language's catalogs; rendering needs nothing
-else. Problems go to the report with their file and line.
+each lesson's language-neutral widget data (worked out once for every language), and each
+language's catalogs; rendering needs nothing else. Problems go to the report with their file and line.
 """
 
 from __future__ import annotations
