@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lesson_compiler.catalogs import CompiledCatalog, check_translations, po_path, read_catalog
-from lesson_compiler.compile import compile_lesson
+from lesson_compiler.compile import compile_lesson, localize, prepare
 from lesson_compiler.languages import LANGUAGES_FILE, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
@@ -38,13 +38,18 @@ def _load(root: Path) -> tuple[list[Lesson], list[str], list[Problem]]:
     return lessons, languages, problems + check_translations(root, lessons, languages)
 
 
-def _compiled(root: Path, lang: str, domain: str) -> CompiledCatalog:
-    """A catalog that `check_translations` has already read without problems."""
-    path = po_path(root / "locales", lang, domain)
-    shown = path.relative_to(root).as_posix()
-    catalog, _ = read_catalog(path, shown, lang, domain)
-    assert catalog is not None
-    return CompiledCatalog(catalog, shown)
+def _compiled(root: Path, lang: str) -> tuple[CompiledCatalog, CompiledCatalog] | None:
+    """A language's `lessons` and `game` catalogs; None when one cannot be read (the
+    problems are those `check_translations` reported)."""
+    compiled = []
+    for domain in ("lessons", "game"):
+        path = po_path(root / "locales", lang, domain)
+        shown = path.relative_to(root).as_posix()
+        catalog, _ = read_catalog(path, shown, lang, domain)
+        if catalog is None:
+            return None
+        compiled.append(CompiledCatalog(catalog, shown))
+    return compiled[0], compiled[1]
 
 
 def check(root: Path) -> int:
@@ -55,11 +60,12 @@ def check(root: Path) -> int:
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
+    prepared = [prepare(lesson) for lesson in lessons]
     for lang in languages:
-        lessons_msgs = _compiled(root, lang, "lessons")
-        game_msgs = _compiled(root, lang, "game")
-        for lesson in lessons:
-            compile_lesson(lesson, lang, lessons_msgs, game_msgs)
+        catalogs = _compiled(root, lang)
+        assert catalogs is not None  # check_translations read them without a problem
+        for lesson in prepared:
+            localize(lesson, lang, *catalogs)
     nodes = sum(len(lesson.nodes) for lesson in lessons)
     count = len(languages)
     print(f"{len(lessons)} lessons verified ({nodes} positions), compiled in {count} languages")
@@ -79,10 +85,12 @@ def dump(root: Path, lesson_id: str, lang: str) -> int:
     if lang not in languages:
         print(f"unknown language {lang!r} (languages: {', '.join(languages)})", file=sys.stderr)
         return 1
-    data = compile_lesson(
-        found[0], lang, _compiled(root, lang, "lessons"), _compiled(root, lang, "game")
-    )
-    print(json.dumps(data, ensure_ascii=False, indent=1))
+    catalogs = _compiled(root, lang)
+    if catalogs is None:
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(json.dumps(compile_lesson(found[0], lang, *catalogs), ensure_ascii=False, indent=1))
     return 0
 
 

@@ -2,7 +2,8 @@
 
 The result, a `Site`, holds every page of every language with its URL and parsed body,
 each lesson's language-neutral widget data (worked out once for every language), and each
-language's catalogs; rendering needs nothing else. Problems go to the report with their file and line.
+language's catalogs; rendering needs nothing else. Problems go to the report with their
+file and line.
 """
 
 from __future__ import annotations
