@@ -13,7 +13,8 @@ PACKAGES := $(wildcard engine lesson_compiler site_builder)
 # editable finder): its __init__.py being newer than the stamp triggers that.
 PACKAGE_INITS := $(wildcard $(addsuffix /__init__.py,$(PACKAGES)))
 
-LANGUAGES := ca fr es pt
+# The language codes come from the one list, locales/languages.toml.
+LANGUAGES = $(shell $(PY) -m lesson_compiler languages)
 DOMAINS := site game lessons
 
 .DEFAULT_GOAL := site

@@ -1,27 +1,165 @@
 """Pages per second of the whole site build, verification included, on one core, and the
-weight of the heaviest lesson page.
+weight of the heaviest lesson page; with `--scale L N`, the same for a grown site.
 
 Usage: ``python -m benchmarks.site [--runs N]``. Each run reads, verifies and renders
 every page of every language in memory (as `build` does before writing); the first run
 also pays for compiling the templates, so the best and the first are both printed. A
 page's weight is its HTML and every stylesheet, script and SVG it loads, uncompressed.
+
+``python -m benchmarks.site --scale 40 70`` grows the real site to 40 languages and 70
+lessons in a temporary folder (copies of the real pages, catalogs and lessons, under
+other language codes and lesson ids), builds it to disk in a fresh process pinned to one
+core, and prints the pages, the seconds, the pages per second and the peak memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
-from site_builder import Config, Report, render_site
+from babel.localedata import locale_identifiers
+from babel.messages.pofile import read_po, write_po
+
+from lesson_compiler import read_languages
+from site_builder import Config, Report, build_site, render_site
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
+
+_LESSON_FILE = re.compile(r"(\d\d)-([a-z][a-z0-9-]*)\.toml")
+
+
+def _codes(count: int, taken: list[str]) -> list[str]:
+    """`count` language codes Babel knows: the real ones first, then others in order."""
+    others = sorted(
+        code
+        for code in locale_identifiers()
+        if re.fullmatch(r"[a-z]{2,3}", code) and code not in taken
+    )
+    codes = (taken + others)[:count]
+    if len(codes) < count:
+        raise SystemExit(f"--scale: at most {len(taken) + len(others)} languages")
+    return codes
+
+
+def grow(root: Path, languages: int, lessons: int) -> None:
+    """Write under `root` the real site grown to `languages` languages and `lessons` lessons.
+
+    Language i copies the pages and catalogs of real language i modulo their number; lesson
+    k copies real lesson k modulo theirs, under the id `<id>-<round>` after the first round,
+    with its texts added to every `lessons` catalog under that id.
+    """
+    if not 1 <= lessons <= 99:
+        raise SystemExit("--scale: lesson files are numbered 01-99")
+    real = read_languages(PROJECT_ROOT / "locales")
+    sources = sorted(
+        (match[1], match[2], path)
+        for path in (PROJECT_ROOT / "lessons").glob("*.toml")
+        if (match := _LESSON_FILE.fullmatch(path.name))
+    )
+    (root / "lessons").mkdir(parents=True)
+    copies: dict[str, str] = {}
+    for number in range(1, lessons + 1):
+        _, lesson_id, path = sources[(number - 1) % len(sources)]
+        rounds = (number - 1) // len(sources)
+        new_id = f"{lesson_id}-{rounds}" if rounds else lesson_id
+        copies[new_id] = lesson_id
+        text = path.read_text(encoding="utf-8").replace(f'id = "{lesson_id}"', f'id = "{new_id}"')
+        (root / "lessons" / f"{number:02d}-{new_id}.toml").write_text(text, encoding="utf-8")
+    codes = _codes(languages, [language.code for language in real])
+    entries = []
+    for index, code in enumerate(codes):
+        source = real[index % len(real)]
+        folder = root / "locales" / code
+        shutil.copytree(PROJECT_ROOT / "locales" / source.code / "pages", folder / "pages")
+        shutil.copytree(
+            PROJECT_ROOT / "locales" / source.code / "LC_MESSAGES", folder / "LC_MESSAGES"
+        )
+        _add_lesson_copies(folder / "LC_MESSAGES" / "lessons.po", copies)
+        tag = source.tag if code == source.code else code
+        og = source.og_locale if code == source.code else f"{code}_ZZ"
+        entries.append(
+            f'[[language]]\ncode = "{code}"\ntag = "{tag}"\n'
+            f'og_locale = "{og}"\nname = "{source.name} {code}"\n'
+        )
+    (root / "locales" / "languages.toml").write_text("\n".join(entries), encoding="utf-8")
+
+
+def _add_lesson_copies(path: Path, copies: dict[str, str]) -> None:
+    """Give every copied lesson id the translations of the lesson it copies."""
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    originals = [message for message in catalog if message.id and message.context]
+    for new_id, lesson_id in copies.items():
+        if new_id != lesson_id:
+            for message in originals:
+                if message.context == lesson_id:
+                    catalog.add(message.id, message.string, context=new_id)
+    with path.open("wb") as file:
+        write_po(file, catalog, width=0)
+
+
+Figures = tuple[int, float, float]
+"""Pages built, seconds of wall-clock time and of processor time."""
+
+
+def _build(root: Path, out: Path, results: multiprocessing.Queue[Figures]) -> None:
+    """Build the grown site to disk in this process, pinned to one core; report to parent."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    config = Config.read(root, root / "lessons")
+    started, processor = time.perf_counter(), time.process_time()
+    build_site(config, out)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - processor
+    pages = sum(1 for _ in out.rglob("*.html"))
+    results.put((pages, seconds, cpu))
+
+
+def scale(languages: int, lessons: int) -> None:
+    """Grow the site, build it in a fresh process and print its figures."""
+    with tempfile.TemporaryDirectory(prefix="tute-scale-") as folder:
+        root = Path(folder) / "site"
+        grow(root, languages, lessons)
+        context = multiprocessing.get_context("spawn")
+        results: multiprocessing.Queue[Figures] = context.Queue()
+        process = context.Process(target=_build, args=(root, Path(folder) / "out", results))
+        process.start()
+        pages, seconds, cpu = results.get()
+        process.join()
+        if process.exitcode != 0:
+            raise SystemExit(f"the build failed (exit status {process.exitcode})")
+    # ru_maxrss is in KiB on Linux: the largest resident set of any finished child.
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    # On a shared machine the wall clock waits for other processes; the processor time
+    # is the build's own work.
+    print(
+        f"site --scale {languages} {lessons}: {pages} pages in {seconds:.2f} s "
+        f"({cpu:.2f} s of processor time), {pages / seconds:.0f} pages/s, "
+        f"peak memory {peak:.0f} MiB"
+    )
 
 
 def main() -> None:
     """Render the real site several times and print the time and the rate."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--scale",
+        nargs=2,
+        type=int,
+        metavar=("L", "N"),
+        help="build a copy grown to L languages and N lessons to disk instead",
+    )
     args = parser.parse_args()
+    if args.scale:
+        scale(*args.scale)
+        return
     config = Config.for_project(PROJECT_ROOT)
     times = []
     files: dict[str, bytes] = {}

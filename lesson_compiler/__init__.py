@@ -2,12 +2,14 @@
 
 The site builder calls only what is exported here: :func:`load_lessons` and
 :func:`compile_lesson` for lessons, :func:`parse_example` and :func:`compile_example`
-for the examples of content pages, and the card, rank and suit names.
+for the examples of content pages, the card, rank and suit names, the list of languages
+(:func:`read_languages`) and the catalogs (:mod:`lesson_compiler.catalogs`).
 """
 
 from lesson_compiler.catalogs import check_translations
 from lesson_compiler.compile import compile_lesson
 from lesson_compiler.examples import Example, compile_example, parse_example
+from lesson_compiler.languages import Language, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
 from lesson_compiler.names import card_name, rank_name, suit_name
@@ -15,6 +17,8 @@ from lesson_compiler.problems import Messages, Problem
 
 __all__ = [
     "Example",
+    "Language",
+    "LanguageListError",
     "Lesson",
     "Messages",
     "Problem",
@@ -25,5 +29,6 @@ __all__ = [
     "load_lessons",
     "parse_example",
     "rank_name",
+    "read_languages",
     "suit_name",
 ]

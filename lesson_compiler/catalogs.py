@@ -1,106 +1,324 @@
-"""The ``game`` and ``lessons`` catalogs: read from .po files in memory, checked for gaps.
+"""Gettext catalogs: found, read strictly, compiled in memory and checked. The one place.
 
-No .mo file is ever written: each catalog is compiled into memory when loaded.
+Every domain (`site`, `game`, `lessons`) lives in `<locales>/<lang>/LC_MESSAGES/<domain>.po`.
+Reading is strict, so a catalog cannot break silently: a line that is not valid PO syntax
+(an unterminated string) and a translation whose `{placeholders}` differ from its msgid's
+(as `msgfmt --check-format` does for python-brace-format) are problems naming the file and
+line. No .mo file is ever written: a catalog is compiled in memory when it is loaded.
+`untranslated` compares the messages a domain needs, extracted from the sources with Babel
+and the same mappings as `make translations`, with a catalog.
 """
 
 from __future__ import annotations
 
-import functools
-from io import BytesIO
+import io
+import re
+import string
+from collections.abc import Callable, Iterable, Iterator
+from configparser import Error as ConfigParserError
+from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 from babel.support import Translations
 
 from lesson_compiler.model import Lesson
-from lesson_compiler.problems import Messages, Problem
+from lesson_compiler.problems import Problem
 
-LANGUAGES = ("ca", "fr", "es", "pt")
-"""The languages every lesson is written in."""
-DOMAINS = ("game", "lessons")
-"""The gettext domains this package owns."""
+DOMAINS = ("site", "game", "lessons")
+"""Every gettext domain: the site's interface, card names and rules, lesson texts."""
+LESSON_DOMAINS = ("game", "lessons")
+"""The domains the lesson compiler's words come from."""
+MAPPING_DIR = "i18n"
+"""Babel mapping files `<domain>.cfg`, relative to the project root."""
+
+MessageKey = tuple[str | None, str]
+"""(context, msgid) of a message."""
+Warn = Callable[[str, int | None, str], None]
+"""Where a compiled catalog notes a message it lacks: (path, line, message)."""
+
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_KEYWORD_LINE = re.compile(rf"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+{_STRING}\s*")
+_CONTINUATION_LINE = re.compile(rf"{_STRING}\s*")
+_KEYWORD_START = re.compile(r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s")
 
 
-def po_path(root: Path, lang: str, domain: str) -> Path:
+def po_path(locales_dir: Path, lang: str, domain: str) -> Path:
     """Where a language's catalog of a domain lives."""
-    return root / "locales" / lang / "LC_MESSAGES" / f"{domain}.po"
+    return locales_dir / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read_catalog(root: Path, lang: str, domain: str) -> Catalog:
-    """The parsed .po file (an empty catalog when the file does not exist)."""
-    path = po_path(root, lang, domain)
-    if not path.exists():
-        return Catalog(locale=lang, domain=domain)
-    stat = path.stat()
-    return _parse(path, stat.st_mtime_ns, stat.st_size, lang, domain)
+def read_catalog(
+    path: Path, shown: str, lang: str | None, domain: str | None
+) -> tuple[Catalog | None, list[Problem]]:
+    """Strictly read a `.po` (or `.pot`) file: the catalog, or None and the problems.
+
+    `shown` is the path as problems name it.
+    """
+    if not path.is_file():
+        return None, [Problem(shown, "", f"no {domain} catalog for {lang}")]
+    try:
+        data = path.read_bytes()
+        problems = list(_syntax_problems(data.decode("utf-8"), shown))
+        if problems:
+            return None, problems
+        catalog = read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
+    except (OSError, UnicodeDecodeError, PoFileError, ValueError) as error:
+        return None, [Problem(shown, "", f"cannot read the catalog: {error}")]
+    problems = [problem for message in catalog for problem in _format_problems(message, shown)]
+    return (None if problems else catalog), problems
 
 
-@functools.cache
-def _parse(path: Path, mtime: int, size: int, lang: str | None, domain: str | None) -> Catalog:
-    """Parse a catalog once per version of the file (checking and compiling both read it)."""
-    with path.open("rb") as file:
-        return read_po(file, locale=lang, domain=domain)
+def _syntax_problems(text: str, shown: str) -> Iterator[Problem]:
+    """Lines that are not PO syntax; Babel would read past them without a word."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if _KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION_LINE.fullmatch(stripped):
+            continue
+        if stripped.startswith('"') or _KEYWORD_START.match(stripped):
+            problem = "unterminated string, or text after its closing quote"
+        else:
+            problem = "expected msgctxt, msgid, msgstr or a quoted string"
+        yield Problem(shown, f"line {number}", f"{problem}: {stripped[:60]}")
 
 
-def translations(catalog: Catalog) -> Messages:
-    """The catalog compiled in memory, ready for ``gettext``; fuzzy entries are left out."""
-    buffer = BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    # Babel types pgettext as returning ``str | object``; with a catalog it is a str.
-    return cast(Messages, Translations(buffer, domain=catalog.domain))
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields of a python-brace-format text (`{{` is a literal brace)."""
+    try:
+        return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    except ValueError:
+        return {"<unbalanced braces>"}
 
 
-def check_catalog(
-    catalog: Catalog, path: str, wanted: list[tuple[str | None, str]]
-) -> list[Problem]:
-    """Report each wanted message that is missing, untranslated or fuzzy in ``catalog``."""
-    problems = []
-    for context, msgid in wanted:
-        message = catalog.get(msgid, context=context)
-        label = f"{msgid!r}" if context is None else f"{msgid!r} (context {context!r})"
-        if (
-            message is None
-            or not message.string
-            or (isinstance(message.string, tuple) and not all(message.string))
-        ):
-            where = "" if message is None else f"line {message.lineno}"
-            problems.append(Problem(path, where, f"missing translation of {label}"))
-        elif message.fuzzy:
-            problems.append(
-                Problem(path, f"line {message.lineno}", f"fuzzy translation of {label}")
-            )
-    return problems
+def _format_problems(message: Message, shown: str) -> Iterator[Problem]:
+    """A translation whose placeholders differ from its msgid's would show `{oops}` to
+    learners. As msgfmt checks it: a singular must use exactly its msgid's fields; a plural
+    form may leave one out (the number of "one point") but never add its own."""
+    if not message.id or not message.string:
+        return
+    ids: tuple[str, ...] = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+    wanted = set().union(*(placeholders(text) for text in ids))
+    plural = not isinstance(message.string, str)
+    strings: tuple[str, ...] = tuple(message.string) if plural else (str(message.string),)
+    for index, text in enumerate(strings):
+        if not text:
+            continue
+        found = placeholders(text)
+        if found == wanted or (plural and found < wanted):
+            continue
+        form = f"msgstr[{index}]" if plural else "msgstr"
+        shown_found = ", ".join(f"{{{name}}}" for name in sorted(found)) or "none"
+        shown_wanted = ", ".join(f"{{{name}}}" for name in sorted(wanted)) or "none"
+        yield Problem(
+            shown,
+            f"line {message.lineno}",
+            f"{describe(message.context, ids[0])}: the {form} has placeholders {shown_found}, "
+            f"the msgid {shown_wanted}",
+        )
 
 
-def template_ids(root: Path, domain: str) -> list[tuple[str | None, str]]:
-    """The message ids of ``locales/<domain>.pot``: what every language must translate."""
-    path = root / "locales" / f"{domain}.pot"
-    if not path.exists():
-        return []
-    stat = path.stat()
-    template = _parse(path, stat.st_mtime_ns, stat.st_size, None, None)
-    return [(m.context, _msgid(m.id)) for m in template if m.id]
+class CompiledCatalog:
+    """One language's catalog of one domain, compiled in memory, ready for gettext.
+
+    It satisfies the lesson compiler's `Messages` protocol and the Jinja i18n extension.
+    With `warn`, each message it cannot answer (missing, empty or fuzzy) is noted once,
+    naming the `.po` file, so a build says which English texts slipped into a page. Only
+    the compiled messages are kept, not the parsed catalog, so many languages stay light.
+    """
+
+    def __init__(self, catalog: Catalog, path: str, warn: Warn | None = None) -> None:
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        self._translations = Translations(buffer, domain=catalog.domain)
+        self._present = {(m.context, _first(m.id)) for m in catalog if m.id}
+        self._lacks = {
+            (m.context, _first(m.id)): lack
+            for m in catalog
+            if m.id and (lack := _lack(m)) is not None
+        }
+        self._path = path
+        self._warn = warn
+        self._noted: set[MessageKey] = set()
+        self._found: dict[MessageKey, str] = {}
+
+    def _note(self, context: str | None, msgid: str) -> None:
+        if self._warn is None or (context, msgid) in self._noted:
+            return
+        self._noted.add((context, msgid))
+        key = (context, msgid)
+        lack = self._lacks.get(key) if key in self._present else ("not translated", None)
+        if lack is not None:
+            problem, line = lack
+            self._warn(self._path, line, f"{describe(context, msgid)}: {problem}")
+
+    def gettext(self, message: str) -> str:
+        """The translation of a message."""
+        return self.pgettext(None, message)
+
+    def pgettext(self, context: str | None, message: str) -> str:
+        """The translation of a message in a context; each is looked up once, since every
+        page asks for the same interface strings and card names again."""
+        key = (context, message)
+        found = self._found.get(key)
+        if found is None:
+            self._note(context, message)
+            if context is None:
+                found = self._translations.gettext(message)
+            else:
+                found = str(self._translations.pgettext(context, message))
+            self._found[key] = found
+        return found
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """The plural form for `n`."""
+        self._note(None, singular)
+        return self._translations.ngettext(singular, plural, n)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        """The plural form for `n`, in a context."""
+        self._note(context, singular)
+        return self._translations.npgettext(context, singular, plural, n)
 
 
-def _msgid(msgid: str | tuple[str, ...] | list[str]) -> str:
+def lacking(catalog: Catalog, context: str | None, msgid: str) -> tuple[str, int | None] | None:
+    """What is wrong with a message in a catalog and at which line, or None when it is fine."""
+    return _lack(catalog.get(msgid, context))
+
+
+def _first(msgid: str | tuple[str, ...] | list[str]) -> str:
+    """The msgid of a message (the singular of a plural one)."""
     return msgid if isinstance(msgid, str) else msgid[0]
 
 
-def check_translations(root: Path, lessons: list[Lesson]) -> list[Problem]:
-    """Every lesson text and every ``game`` message translated, not fuzzy, in every language."""
-    lesson_ids = [(lesson.id, text) for lesson in lessons for text in lesson.texts]
-    wanted = {
-        "game": template_ids(root, "game"),
-        "lessons": list(dict.fromkeys([*template_ids(root, "lessons"), *lesson_ids])),
-    }
+def _lack(message: Message | None) -> tuple[str, int | None] | None:
+    if message is None:
+        return "not translated", None
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if not all(strings):
+        return "not translated", message.lineno
+    if message.fuzzy:
+        return "fuzzy", message.lineno
+    return None
+
+
+def describe(context: str | None, msgid: str) -> str:
+    """A message as problems name it: `msgid "Next lesson"`, with its context if any."""
+    text = f"msgid {msgid!r}"
+    return f"msgctxt {context!r} {text}" if context else text
+
+
+@dataclass(frozen=True)
+class Use:
+    """Where a message is used in the sources."""
+
+    path: str
+    line: int
+
+
+def untranslated(
+    catalog: Catalog, path: str, wanted: dict[MessageKey, Use | None]
+) -> list[Problem]:
+    """Every wanted message that the catalog lacks or has fuzzy, with where it is used."""
     problems = []
-    for lang in LANGUAGES:
-        for domain in DOMAINS:
-            catalog = read_catalog(root, lang, domain)
-            path = po_path(root, lang, domain).relative_to(root).as_posix()
-            problems += check_catalog(catalog, path, wanted[domain])
+    for (context, msgid), use in sorted(wanted.items(), key=lambda item: item[0][1]):
+        lack = lacking(catalog, context, msgid)
+        if lack is not None:
+            problem, line = lack
+            used = f" (used at {use.path}:{use.line})" if use else ""
+            where = f"line {line}" if line is not None else ""
+            problems.append(Problem(path, where, f"{describe(context, msgid)}{used}: {problem}"))
+    return problems
+
+
+def extract(code_root: Path, domain: str) -> tuple[dict[MessageKey, Use | None], list[Problem]]:
+    """The messages of a domain, as `make translations` extracts them, with a first use each."""
+    mapping_file = code_root / MAPPING_DIR / f"{domain}.cfg"
+    try:
+        with mapping_file.open(encoding="utf-8") as file:
+            method_map, options_map = parse_mapping_cfg(file, str(mapping_file))  # type: ignore[no-untyped-call]
+    except (OSError, ConfigParserError) as error:
+        problem = Problem(f"{MAPPING_DIR}/{domain}.cfg", "", f"cannot read the mapping: {error}")
+        return {}, [problem]
+    found: dict[MessageKey, Use | None] = {}
+    problems: list[Problem] = []
+    for file_path in _mapped_files(code_root, [pattern for pattern, _ in method_map]):
+        try:
+            results = list(
+                check_and_call_extract_file(
+                    str(file_path),
+                    method_map,
+                    options_map,
+                    None,
+                    DEFAULT_KEYWORDS,
+                    (),
+                    False,
+                    dirpath=str(code_root),
+                )
+            )
+        except Exception as error:  # an extractor's failure is the source's problem
+            path = file_path.relative_to(code_root).as_posix()
+            problems.append(Problem(path, "", f"cannot extract messages: {error}"))
+            continue
+        for filename, lineno, message, _comments, context in results:
+            msgid = message[0] if isinstance(message, tuple) else message
+            if msgid:
+                found.setdefault((context, msgid), Use(Path(filename).as_posix(), lineno))
+    return found, problems
+
+
+def _mapped_files(root: Path, patterns: list[str]) -> Iterator[Path]:
+    """The files under the top folders the mapping's patterns name, sorted."""
+    tops = sorted({pattern.split("/", 1)[0] for pattern in patterns})
+    for top in tops:
+        folder = root / top
+        if folder.is_dir():
+            yield from sorted(path for path in folder.rglob("*") if path.is_file())
+
+
+def template_ids(root: Path, domain: str) -> tuple[dict[MessageKey, Use | None], list[Problem]]:
+    """The messages of `locales/<domain>.pot`, with a first use each: what every language
+    must translate, as committed (the lesson compiler's check needs no extraction)."""
+    path = root / "locales" / f"{domain}.pot"
+    if not path.exists():
+        return {}, []
+    template, problems = read_catalog(path, f"locales/{domain}.pot", None, None)
+    if template is None:
+        return {}, problems
+    found: dict[MessageKey, Use | None] = {}
+    for message in template:
+        if message.id:
+            msgid = _first(message.id)
+            use = Use(*message.locations[0]) if message.locations else None
+            found[(message.context, msgid)] = use
+    return found, []
+
+
+def check_translations(
+    root: Path, lessons: list[Lesson], languages: Iterable[str]
+) -> list[Problem]:
+    """Every lesson text and every `game` message strictly read, translated and not fuzzy in
+    every language's catalogs under `<root>/locales`."""
+    lesson_ids: dict[MessageKey, Use | None] = {
+        (lesson.id, text): None for lesson in lessons for text in lesson.texts
+    }
+    game, problems = template_ids(root, "game")
+    lesson_texts, found = template_ids(root, "lessons")
+    problems += found
+    wanted: dict[str, dict[MessageKey, Use | None]] = {
+        "game": game,
+        "lessons": {**lesson_ids, **lesson_texts},
+    }
+    for lang in languages:
+        for domain in LESSON_DOMAINS:
+            path = po_path(root / "locales", lang, domain)
+            shown = path.relative_to(root).as_posix()
+            catalog, found = read_catalog(path, shown, lang, domain)
+            problems += found if catalog is None else untranslated(catalog, shown, wanted[domain])
     return problems

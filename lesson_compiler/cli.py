@@ -1,4 +1,5 @@
-"""``python -m lesson_compiler check`` and ``dump ID LANG``: the authors' commands."""
+"""``python -m lesson_compiler check``, ``dump ID LANG`` and ``languages``: the authors'
+commands (``languages`` prints the codes of locales/languages.toml for the Makefile)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lesson_compiler.catalogs import LANGUAGES, check_translations, read_catalog, translations
-from lesson_compiler.compile import compile_lesson
+from lesson_compiler.catalogs import CompiledCatalog, check_translations, po_path, read_catalog
+from lesson_compiler.compile import compile_lesson, localize, prepare
+from lesson_compiler.languages import LANGUAGES_FILE, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
 from lesson_compiler.problems import Problem
@@ -17,36 +19,62 @@ from lesson_compiler.problems import Problem
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(root: Path) -> tuple[list[Lesson], list[Problem]]:
+def _languages(root: Path) -> list[str]:
+    """The language codes of the project's list; raises `LanguageListError`."""
+    shown = f"locales/{LANGUAGES_FILE}"
+    return [language.code for language in read_languages(root / "locales", shown)]
+
+
+def _load(root: Path) -> tuple[list[Lesson], list[str], list[Problem]]:
+    """The verified lessons, the language codes, and every problem of either."""
     folder = root / "lessons"
     if not folder.is_dir():
-        return [], [Problem("lessons", "", f"no lessons folder under {root}")]
+        return [], [], [Problem("lessons", "", f"no lessons folder under {root}")]
     lessons, problems = load_lessons(folder, root)
-    return lessons, problems + check_translations(root, lessons)
+    try:
+        languages = _languages(root)
+    except LanguageListError as error:
+        return lessons, [], [*problems, error.problem]
+    return lessons, languages, problems + check_translations(root, lessons, languages)
+
+
+def _compiled(root: Path, lang: str) -> tuple[CompiledCatalog, CompiledCatalog] | None:
+    """A language's `lessons` and `game` catalogs; None when one cannot be read (the
+    problems are those `check_translations` reported)."""
+    compiled = []
+    for domain in ("lessons", "game"):
+        path = po_path(root / "locales", lang, domain)
+        shown = path.relative_to(root).as_posix()
+        catalog, _ = read_catalog(path, shown, lang, domain)
+        if catalog is None:
+            return None
+        compiled.append(CompiledCatalog(catalog, shown))
+    return compiled[0], compiled[1]
 
 
 def check(root: Path) -> int:
     """Verify every lesson and its translations; print the problems, or a one-line summary."""
-    lessons, problems = _load(root)
+    lessons, languages, problems = _load(root)
     for problem in problems:
         print(problem)
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
-    for lang in LANGUAGES:
-        lessons_msgs = translations(read_catalog(root, lang, "lessons"))
-        game_msgs = translations(read_catalog(root, lang, "game"))
-        for lesson in lessons:
-            compile_lesson(lesson, lang, lessons_msgs, game_msgs)
+    prepared = [prepare(lesson) for lesson in lessons]
+    for lang in languages:
+        catalogs = _compiled(root, lang)
+        assert catalogs is not None  # check_translations read them without a problem
+        for lesson in prepared:
+            localize(lesson, lang, *catalogs)
     nodes = sum(len(lesson.nodes) for lesson in lessons)
-    languages = len(LANGUAGES)
-    print(f"{len(lessons)} lessons verified ({nodes} positions), compiled in {languages} languages")
+    count = len(languages)
+    print(f"{len(lessons)} lessons verified ({nodes} positions), compiled in {count} languages")
     return 0
 
 
 def dump(root: Path, lesson_id: str, lang: str) -> int:
     """Print one lesson's compiled JSON in one language."""
-    lessons, problems = _load(root)
+    lessons, languages, problems = _load(root)
     found = [lesson for lesson in lessons if lesson.id == lesson_id]
     if not found:
         for problem in problems:
@@ -54,16 +82,15 @@ def dump(root: Path, lesson_id: str, lang: str) -> int:
         known = ", ".join(lesson.id for lesson in lessons) or "none"
         print(f"no verified lesson {lesson_id!r} (lessons: {known})", file=sys.stderr)
         return 1
-    if lang not in LANGUAGES:
-        print(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})", file=sys.stderr)
+    if lang not in languages:
+        print(f"unknown language {lang!r} (languages: {', '.join(languages)})", file=sys.stderr)
         return 1
-    data = compile_lesson(
-        found[0],
-        lang,
-        translations(read_catalog(root, lang, "lessons")),
-        translations(read_catalog(root, lang, "game")),
-    )
-    print(json.dumps(data, ensure_ascii=False, indent=1))
+    catalogs = _compiled(root, lang)
+    if catalogs is None:
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1
+    print(json.dumps(compile_lesson(found[0], lang, *catalogs), ensure_ascii=False, indent=1))
     return 0
 
 
@@ -76,7 +103,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     dumping = commands.add_parser("dump", help="print a lesson's compiled JSON")
     dumping.add_argument("lesson_id", metavar="ID")
     dumping.add_argument("lang", metavar="LANG")
+    commands.add_parser("languages", help="print the language codes, one a line")
     args = parser.parse_args(argv)
     if args.command == "check":
         return check(args.root)
-    return dump(args.root, args.lesson_id, args.lang)
+    if args.command == "dump":
+        return dump(args.root, args.lesson_id, args.lang)
+    try:
+        print("\n".join(_languages(args.root)))
+    except LanguageListError as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine import SUIT_LETTERS, Card, Reason, card_code, suit_of
@@ -34,26 +35,19 @@ def suit_names(game: Messages) -> dict[str, str]:
 
 
 class _Compiler:
-    """Localizes one lesson; holds what every node needs."""
+    """Works out, once per lesson, the widget data that no language changes."""
 
-    def __init__(self, lesson: Lesson, lessons: Messages, game: Messages) -> None:
+    def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.lessons = lessons
-        self.game = game
         self.visible = {lesson.learner, *lesson.face_up}
-        self.trump = suit_of(lesson.trump_card)
         self.shown: set[Card] = {lesson.trump_card}
         """The cards the learner can see at some moment: only those need a name."""
-        self.reasons: list[dict[str, Any]] = []
+        self.refusals: dict[tuple[Reason, tuple[Card, ...]], int] = {}
         """Each distinct refusal once; nodes name them by index, since a step repeats them
         for every card and every branch."""
-        self.events: list[dict[str, Any]] = []
+        self.events: dict[Event, int] = {}
         """Each distinct event once; outcomes name them by index, since branches that differ
         only in an earlier card repeat the same plays, tricks and announcements."""
-
-    def text(self, msgid: str) -> str:
-        """A lesson text: its context is the lesson id, so each lesson is translated apart."""
-        return self.lessons.pgettext(self.lesson.id, msgid)
 
     def state(self, state: State) -> dict[str, Any]:
         for seat in self.visible:
@@ -70,59 +64,25 @@ class _Compiler:
             "turn": state.turn,
         }
 
-    def event(self, event: Event) -> dict[str, Any]:
-        data: dict[str, Any]
+    def event(self, event: Event) -> int:
+        """The index of an event in `events`; its data is made by `event_data`."""
         if isinstance(event, PlayEvent):
             self.shown.add(event.card)
-            data = {"type": "play", "seat": event.seat, "card": card_code(event.card)}
         elif isinstance(event, TrickEvent):
             self.shown.update(event.cards)
-            cards = [card_code(c) for c in event.cards]
-            data = {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
-        elif isinstance(event, CantEvent):
-            suit = SUIT_LETTERS[event.suit]
-            data = {"type": "cant", "seat": event.seat, "suit": suit, "points": event.points}
-        elif isinstance(event, TuteEvent):
-            data = {"type": "tute", "seat": event.seat, "kind": event.kind}
-        else:
-            assert isinstance(event, HandOverEvent)
-            data = {
-                "type": "hand_over",
-                "winner": event.winner,
-                "points": list(event.points),
-                "reason": event.reason,
-            }
-        data["text"] = event_text(event, self.lesson.learner, self.game)
-        return data
+        return self.events.setdefault(event, len(self.events))
 
     def branch(self, branch: Branch) -> dict[str, Any]:
         """An outcome; its position only where the lesson ends, since a next node holds it."""
-        data: dict[str, Any] = {
-            "events": [_index(self.events, self.event(e)) for e in branch.events]
-        }
+        data: dict[str, Any] = {"events": [self.event(e) for e in branch.events]}
         if branch.next is None:
             data["state"] = self.state(branch.state)
         data["next"] = branch.next
         return data
 
-    def step(self, step: Step) -> dict[str, str]:
-        """A step's words, shared by every node of the step."""
-        data = {"say": self.text(step.say)}
-        if step.hint is not None:
-            data["hint"] = self.text(step.hint)
-        return data
-
     def reason(self, reason: Reason, trick: Sequence[Card]) -> int:
-        """The index of a refusal in `reasons`."""
-        teacher = self.lesson.taught_later.get(reason)
-        taught_in = None
-        if teacher is not None:
-            taught_in = (teacher.number, self.lessons.pgettext(teacher.id, teacher.title))
-        refusal = {
-            "reason": str(reason),
-            "message": refusal_message(reason, trick, self.trump, self.game, taught_in),
-        }
-        return _index(self.reasons, refusal)
+        """The index of a refusal in `refusals`."""
+        return self.refusals.setdefault((reason, tuple(trick)), len(self.refusals))
 
     def node(self, node: Node) -> dict[str, Any]:
         data: dict[str, Any] = {"step": node.step, "state": self.state(node.state)}
@@ -141,28 +101,121 @@ class _Compiler:
         return data
 
 
-def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
-    """The "Compiled lesson data" object of docs/formats.md, in language ``lang``."""
-    c = _Compiler(lesson, lessons, game)
+def event_data(event: Event) -> dict[str, Any]:
+    """An event as the widget reads it, but for its words."""
+    if isinstance(event, PlayEvent):
+        return {"type": "play", "seat": event.seat, "card": card_code(event.card)}
+    if isinstance(event, TrickEvent):
+        cards = [card_code(c) for c in event.cards]
+        return {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
+    if isinstance(event, CantEvent):
+        suit = SUIT_LETTERS[event.suit]
+        return {"type": "cant", "seat": event.seat, "suit": suit, "points": event.points}
+    if isinstance(event, TuteEvent):
+        return {"type": "tute", "seat": event.seat, "kind": event.kind}
+    assert isinstance(event, HandOverEvent)
+    return {
+        "type": "hand_over",
+        "winner": event.winner,
+        "points": list(event.points),
+        "reason": event.reason,
+    }
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A lesson's widget data but for its words: worked out once, then told in each language.
+
+    The engine's verdicts do not depend on the language, so `prepare` walks the nodes once
+    and `localize` only adds texts; languages share `nodes` whenever they can.
+    """
+
+    lesson: Lesson
+    nodes: list[dict[str, Any]]
+    """The nodes of the compiled data; a node's `refusals` index `refusals` here."""
+    refusals: list[tuple[Reason, tuple[Card, ...]]]
+    """Each distinct refusal once: the rule, and the trick it was refused on."""
+    events: list[tuple[Event, dict[str, Any]]]
+    """Each distinct event once, with its data but for its text."""
+    shown: frozenset[Card]
+
+
+def prepare(lesson: Lesson) -> Prepared:
+    """The language-neutral part of the compiled data of a verified lesson."""
+    c = _Compiler(lesson)
     nodes = [c.node(n) for n in lesson.nodes]
+    events = [(event, event_data(event)) for event in c.events]
+    return Prepared(lesson, nodes, list(c.refusals), events, frozenset(c.shown))
+
+
+def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
+    """The "Compiled lesson data" object of docs/formats.md, in language ``lang``."""
+    lesson = prepared.lesson
+    trump = suit_of(lesson.trump_card)
+
+    def text(msgid: str) -> str:
+        """A lesson text: its context is the lesson id, so each lesson is translated apart."""
+        return lessons.pgettext(lesson.id, msgid)
+
+    # Two refusals that read the same in this language are one entry, as the widget has
+    # always received them; nodes are only copied when that changes their indices.
+    def message(reason: Reason, trick: Sequence[Card]) -> str:
+        """A refusal's words; a rule a later lesson teaches is said plainly, naming it."""
+        teacher = lesson.taught_later.get(reason)
+        taught_in = None
+        if teacher is not None:
+            taught_in = (teacher.number, lessons.pgettext(teacher.id, teacher.title))
+        return refusal_message(reason, trick, trump, game, taught_in)
+
+    reasons: list[dict[str, Any]] = []
+    where = [
+        _index(reasons, {"reason": str(r), "message": message(r, trick)})
+        for r, trick in prepared.refusals
+    ]
+    nodes = prepared.nodes
+    if where != list(range(len(where))):
+        nodes = [_renumbered(node, where) for node in nodes]
     return {
         "id": lesson.id,
         "lang": lang,
-        "title": c.text(lesson.title),
-        "summary": c.text(lesson.summary),
+        "title": text(lesson.title),
+        "summary": text(lesson.summary),
         "learner": lesson.learner,
         "face_up": list(lesson.face_up),
         "dealer": lesson.dealer,
-        "trump": SUIT_LETTERS[c.trump],
+        "trump": SUIT_LETTERS[trump],
         "trump_card": card_code(lesson.trump_card),
-        "steps": [c.step(step) for step in lesson.steps],
+        "steps": [_step(step, text) for step in lesson.steps],
         "start": 0,
-        "cards": card_names(c.shown, game),
+        "cards": card_names(set(prepared.shown), game),
         "suits": suit_names(game),
-        "reasons": c.reasons,
-        "events": c.events,
+        "reasons": reasons,
+        "events": [
+            {**data, "text": event_text(event, lesson.learner, game)}
+            for event, data in prepared.events
+        ],
         "nodes": nodes,
     }
+
+
+def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
+    """The "Compiled lesson data" object of docs/formats.md, in language ``lang``."""
+    return localize(prepare(lesson), lang, lessons, game)
+
+
+def _step(step: Step, text: Callable[[str], str]) -> dict[str, str]:
+    """A step's words, shared by every node of the step."""
+    data = {"say": text(step.say)}
+    if step.hint is not None:
+        data["hint"] = text(step.hint)
+    return data
+
+
+def _renumbered(node: dict[str, Any], where: list[int]) -> dict[str, Any]:
+    """A copy of a play node whose refusals index this language's reasons."""
+    if "refusals" not in node:
+        return node
+    return {**node, "refusals": {card: where[i] for card, i in node["refusals"].items()}}
 
 
 def _index(table: list[dict[str, Any]], entry: dict[str, Any]) -> int:

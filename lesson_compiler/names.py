@@ -6,6 +6,7 @@ so that ``pybabel extract`` finds it. Seats are named from the learner's side.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from engine import (
@@ -111,12 +112,15 @@ def _compose(rank: str, card: Card, game: Messages) -> str:
     )
 
 
+# Every lesson names the same forty cards in each language: each name is composed once.
+@functools.lru_cache(maxsize=4096)
 def card_name(code: str, game: Messages) -> str:
     """The card's name: "as d'oros", "rei de bastos"."""
     card = parse_card(code)
     return _compose(rank_name(rank_of(card), game), card, game)
 
 
+@functools.lru_cache(maxsize=4096)
 def the_card(card: Card, game: Messages) -> str:
     """The card's name with its definite article, to use inside a sentence: "l'as d'oros"."""
     return _compose(_rank_with_article(rank_of(card), game), card, game)

@@ -21,7 +21,12 @@ class Problem:
 
 
 class Messages(Protocol):
-    """A translation catalog: ``babel.support.Translations`` and ``NullTranslations`` fit."""
+    """A translation catalog: ``babel.support.Translations`` and ``NullTranslations`` fit.
+
+    It is hashable (any object is, by identity), so that names composed from it are cached.
+    """
+
+    def __hash__(self) -> int: ...
 
     def gettext(self, message: str) -> str: ...
 

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from lesson_compiler import LanguageListError
 from site_builder.build import build_site, check_site
 from site_builder.config import DEFAULT_BASE_URL, PROJECT_ROOT, Config
 from site_builder.report import BuildError, Problem
@@ -73,7 +74,11 @@ def _build(config: Config, out: Path, strict: bool) -> bool:
 def main(argv: list[str] | None = None) -> int:
     """Run a command; the exit status is 0 when it succeeded, 1 when it found problems."""
     args = parser().parse_args(argv)
-    config = Config.for_project(PROJECT_ROOT, getattr(args, "base_url", DEFAULT_BASE_URL))
+    try:
+        config = Config.for_project(PROJECT_ROOT, getattr(args, "base_url", DEFAULT_BASE_URL))
+    except LanguageListError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     if args.command == "build":
         return 0 if _build(config, args.out, args.strict) else 1
     if args.command == "serve":

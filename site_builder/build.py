@@ -2,48 +2,52 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
 from site_builder.assets import minify_html, static_files
 from site_builder.config import Config
-from site_builder.i18n import DOMAINS, extract, untranslated
 from site_builder.render import Renderer
 from site_builder.report import Report
 from site_builder.site import read_site
 from site_builder.writer import Writer
 
 
-def render_site(config: Config, report: Report) -> dict[str, bytes]:
-    """Every output file by path, rendered in memory; empty when reading found errors."""
+def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
+    """Every output file as `(path, data)`, each rendered when it is asked for, so a caller
+    that writes them as they come holds one page at a time; none when reading found errors.
+    Rendering may add warnings (untranslated messages) to the report."""
     site = read_site(config, report)
     if report.errors:
-        return {}
+        return
     renderer = Renderer(site)
-    files: dict[str, str | bytes] = {}
     for page in site.pages():
         html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
-        files[page.file] = minify_html(html)
-    files["sitemap.xml"] = renderer.sitemap()
-    files["robots.txt"] = renderer.robots()
-    files.update(static_files(config.static_dir))
-    return {
-        path: data.encode("utf-8") if isinstance(data, str) else data
-        for path, data in sorted(files.items())
-    }
+        yield page.file, minify_html(html).encode("utf-8")
+    yield "sitemap.xml", renderer.sitemap().encode("utf-8")
+    yield "robots.txt", renderer.robots().encode("utf-8")
+    yield from static_files(config.static_dir).items()
+
+
+def render_site(config: Config, report: Report) -> dict[str, bytes]:
+    """Every output file by path, rendered in memory; empty when reading found errors."""
+    return dict(sorted(render_files(config, report)))
 
 
 def build_site(config: Config, out: Path, strict: bool = False) -> Report:
     """Build the site into `out`, replacing it only when the whole build succeeds.
 
-    Raises `BuildError` with every problem when there are errors (or warnings, in strict
-    mode); returns the report, whose warnings the caller shows.
+    Pages are written as they are rendered, into the writer's temporary folder, so memory
+    stays flat however many pages there are. Raises `BuildError` with every problem when
+    there are errors (or warnings, in strict mode), leaving `out` as it was; returns the
+    report, whose warnings the caller shows.
     """
     report = Report()
-    files = render_site(config, report)
-    report.stop_if_failed(strict)
     with Writer(out) as writer:
-        for path, data in files.items():
+        for path, data in render_files(config, report):
             writer.write(path, data)
+        report.stop_if_failed(strict)
         writer.commit()
     return report
 
@@ -58,7 +62,12 @@ def check_site(config: Config) -> Report:
     report.warnings = [problem for problem in report.warnings if not problem.path.endswith(".po")]
     domains = DOMAINS if config.lessons_dir is not None else ("site", "game")
     for domain in domains:
-        wanted = extract(config, domain, report)
+        wanted, problems = extract(config.code_root, domain)
+        report.add_errors(problems)
         for language in config.languages:
-            untranslated(config, language.code, domain, wanted, report)
+            path = po_path(config.catalog_dir, language.code, domain)
+            catalog, problems = read_catalog(path, config.rel(path), language.code, domain)
+            report.add_errors(problems)
+            if catalog is not None:
+                report.add_errors(untranslated(catalog, config.rel(path), wanted))
     return report

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lesson_compiler import Language, read_languages
+from lesson_compiler.languages import LANGUAGES_FILE
+
 DEFAULT_BASE_URL = "https://tute.naipera.example/"
 """A placeholder host (the reserved `.example` domain): deployments pass `--base-url`."""
 
@@ -13,25 +16,7 @@ PROJECT_ROOT = PACKAGE_DIR.parent
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
 STATIC_DIR = PACKAGE_DIR / "static"
 
-
-@dataclass(frozen=True)
-class Language:
-    """A language of the site: its code in paths and catalogs, and its web tags."""
-
-    code: str
-    """Folder and URL segment, and the gettext locale: "ca"."""
-    tag: str
-    """BCP 47 tag for `<html lang>` and `hreflang`: "pt-PT"."""
-    og_locale: str
-    """Open Graph locale: "ca_ES"."""
-
-
-LANGUAGES: tuple[Language, ...] = (
-    Language("ca", "ca", "ca_ES"),
-    Language("fr", "fr", "fr_FR"),
-    Language("es", "es", "es_ES"),
-    Language("pt", "pt-PT", "pt_PT"),
-)
+__all__ = ["DEFAULT_BASE_URL", "PROJECT_ROOT", "STATIC_DIR", "TEMPLATES_DIR", "Config", "Language"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +31,8 @@ class Config:
     """Holds `<lang>/LC_MESSAGES/<domain>.po`."""
     lessons_dir: Path | None
     """Holds `NN-name.toml` lessons; None builds a site without lessons."""
-    languages: tuple[Language, ...] = LANGUAGES
+    languages: tuple[Language, ...]
+    """In the order of the language switcher: `<content_dir>/languages.toml` (`read`)."""
     base_url: str = DEFAULT_BASE_URL
     static_dir: Path = field(default=STATIC_DIR)
     code_root: Path = field(default=PROJECT_ROOT)
@@ -54,16 +40,27 @@ class Config:
     `check` extracts interface, card and lesson messages from."""
 
     @classmethod
-    def for_project(cls, root: Path, base_url: str = DEFAULT_BASE_URL) -> Config:
-        """The real site: pages and catalogs under `locales/`, lessons under `lessons/`."""
+    def read(cls, root: Path, lessons_dir: Path | None, base_url: str = DEFAULT_BASE_URL) -> Config:
+        """A site whose pages, catalogs and list of languages are under `<root>/locales`.
+
+        Raises `LanguageListError` (a `ValueError` naming the file) for a bad list.
+        """
         root = root.resolve()
+        locales = root / "locales"
         return cls(
             root=root,
-            content_dir=root / "locales",
-            catalog_dir=root / "locales",
-            lessons_dir=root / "lessons",
+            content_dir=locales,
+            catalog_dir=locales,
+            lessons_dir=lessons_dir,
+            languages=read_languages(locales, f"locales/{LANGUAGES_FILE}"),
             base_url=base_url,
         )
+
+    @classmethod
+    def for_project(cls, root: Path, base_url: str = DEFAULT_BASE_URL) -> Config:
+        """The real site: pages, catalogs and languages under `locales/`, lessons under
+        `lessons/`."""
+        return cls.read(root, root.resolve() / "lessons", base_url)
 
     def rel(self, path: Path) -> str:
         """A source path as messages show it: relative to the root, with forward slashes."""

@@ -1,4 +1,4 @@
-"""Phase two: render every page of a verified `Site` into files held in memory.
+"""Phase two: render each page of a verified `Site` into HTML, one page at a time.
 
 Templates are Jinja with autoescape and StrictUndefined; interface strings go through
 gettext (the i18n extension), with each language's `site` catalog installed in turn.
@@ -6,20 +6,21 @@ gettext (the i18n extension), with each language's `site` catalog installed in t
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from html.parser import HTMLParser
 from typing import Any
 
-from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from lesson_compiler import Example, compile_example
+from lesson_compiler.compile import localize
+from lesson_compiler.walkthrough import walkthrough
+from site_builder import navigation
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
+from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.markdown import Link, render
+from site_builder.security import CSP, json_script
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
@@ -29,55 +30,6 @@ TOC_PAGES = frozenset({"rules"})
 """Pages long enough to open with jump links to their `##` sections."""
 DECK_LESSONS = frozenset({"cards"})
 """Lessons whose page shows the deck figure (a disclosure above the widget)."""
-CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
-
-
-def json_script(data: Any) -> Markup:
-    """JSON safe inside a `<script>` element: `<`, `>` and `&` escaped as `\\u003c` etc."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return Markup(text)
-
-
-class _TextCollector(HTMLParser):
-    """Collects the text of an HTML fragment, one line per block element."""
-
-    BLOCKS = frozenset({"p", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote", "table"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.BLOCKS:
-            self.parts.append("\n")
-
-
-def plain_text(html: str) -> str:
-    """The text a reader sees in an HTML fragment, spaces collapsed, blocks on their own line."""
-    collector = _TextCollector()
-    collector.feed(html)
-    collector.close()
-    lines = (" ".join(line.split()) for line in "".join(collector.parts).split("\n"))
-    return "\n".join(line for line in lines if line)
-
-
-def language_name(code: str) -> str:
-    """A language's name in itself, capitalized as a menu item: "Català", "Português"."""
-    name = Locale.parse(code).get_display_name(code) or code
-    return name[:1].upper() + name[1:]
-
-
-@dataclass(frozen=True)
-class Section:
-    """A `##` section of a page: the heading's text and id, and its content as HTML."""
-
-    id: str
-    title: str
-    html: str
 
 
 class _Context:
@@ -121,15 +73,19 @@ class Renderer:
         self.env.policies["ext.i18n.trimmed"] = True
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
+        self._alternates: dict[str, list[navigation.Alternate]] = {}
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
         self.current = lang
         self.env.install_gettext_translations(lang.site, newstyle=True)  # type: ignore[attr-defined]
 
-    def absolute(self, page: Page) -> str:
-        """The public URL of a page, for canonical links, hreflang and the sitemap."""
-        return self.base_url + page.path
+    def alternates(self, page: Page) -> list[navigation.Alternate]:
+        """A page's hreflang alternates, made once per page of every language."""
+        key = "home" if page.key == CHOOSER else page.key
+        if key not in self._alternates:
+            self._alternates[key] = navigation.alternates(self.site, key)
+        return self._alternates[key]
 
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
@@ -147,51 +103,6 @@ class Renderer:
         sprite = page.asset("cards.svg")
         return lambda fragment: f"{sprite}#{fragment}"
 
-    def alternates(self, page: Page) -> list[dict[str, str]]:
-        """hreflang alternates of a page: every language that has it, then x-default."""
-        key = "home" if page.key == CHOOSER else page.key
-        links = [
-            {"hreflang": self.site.languages[code].language.tag, "href": self.absolute(other)}
-            for code, other in self.site.cluster(key).items()
-        ]
-        chooser = self.site.root_pages[CHOOSER]
-        links.append({"hreflang": "x-default", "href": self.absolute(chooser)})
-        return links
-
-    def switcher(self, page: Page) -> list[dict[str, Any]]:
-        """The language switcher: the same page in each language."""
-        return [
-            {
-                "code": code,
-                "tag": self.site.languages[code].language.tag,
-                "name": language_name(code),
-                "href": page.url_to(other),
-                "current": code == page.lang,
-            }
-            for code, other in self.site.cluster(page.key).items()
-        ]
-
-    def nav(self, lang: LanguageSite, page: Page) -> dict[str, Any]:
-        """Links of the header: home and the main pages that exist in this language.
-
-        `current` is the link's `aria-current`: "page" on its own page, "true" on a lesson
-        (inside "Learn to play"), None elsewhere.
-        """
-        pages = lang.pages
-        section = "lessons" if page.lesson is not None else None
-        return {
-            "home": page.url_to(pages["home"]) if "home" in pages else None,
-            "items": [
-                {
-                    "key": key,
-                    "href": page.url_to(pages[key]),
-                    "current": "page" if key == page.key else "true" if key == section else None,
-                }
-                for key in ("lessons", "rules", "faq")
-                if key in pages
-            ],
-        }
-
     def render_page(self, page: Page) -> str:
         """The HTML of a language's page."""
         assert page.lang is not None
@@ -202,8 +113,8 @@ class Renderer:
         values: dict[str, Any] = {
             **self._common(page),
             **self._head(page, lang.language),
-            "nav": self.nav(lang, page),
-            "switcher": self.switcher(page),
+            "nav": navigation.nav(lang, page),
+            "switcher": navigation.switcher(self.site, page),
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
@@ -218,56 +129,26 @@ class Renderer:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             values["widget_strings"] = strings
         if page.key == "home" and lang.lesson_keys:
-            values["first_lesson"] = self._lesson_item(page, lang, lang.lesson_keys[0])
+            values["first_lesson"] = navigation.lesson_item(lang, page, lang.lesson_keys[0])
         if page.key in TOC_PAGES:
             values["toc"] = self._toc(page, context)
         if page.key == "faq":
-            values["faq"] = self.faq_json(page, context)
+            values["faq"] = faq_json(self.site.md, page, context, lang.language.tag)
         if page.key == "lessons":
-            values["lessons"] = [self._lesson_item(page, lang, key) for key in lang.lesson_keys]
+            values["lessons"] = navigation.lesson_list(lang, page)
         if page.lesson is not None:
             values.update(self._lesson_values(page, lang))
         template = TEMPLATES.get(page.key, "lesson.html" if page.lesson else "page.html")
         return self.env.get_template(template).render(values)
 
-    def _head(self, page: Page, language: Language) -> dict[str, Any]:
-        others = [
-            lang.language.og_locale
-            for code, lang in self.site.languages.items()
-            if code != page.lang and page.key in lang.pages
-        ]
-        return {
-            "lang_tag": language.tag,
-            "canonical": self.absolute(page),
-            "alternates": self.alternates(page),
-            "og_locale": language.og_locale,
-            "og_alternates": others,
-            "csp": CSP,
-        }
-
-    def sections(self, page: Page, context: _Context) -> list[Section]:
-        """The `##` sections of a page, each rendered on its own (for the FAQ's JSON-LD)."""
-        tokens = page.tokens
-        starts = _section_starts(page)
-        found = []
-        for number, start in enumerate(starts):
-            close = _heading_close(page, start)
-            end = starts[number + 1] if number + 1 < len(starts) else len(tokens)
-            title = self._title(page, start, context)
-            html = render(self.site.md, tokens[close + 1 : end], context)
-            found.append(Section(str(tokens[start].attrGet("id") or ""), title, html))
-        return found
-
-    def _title(self, page: Page, start: int, context: _Context) -> str:
-        """The plain text of the heading that opens at token `start`."""
-        close = _heading_close(page, start)
-        return plain_text(render(self.site.md, page.tokens[start : close + 1], context))
-
     def _toc(self, page: Page, context: _Context) -> list[tuple[str, str]]:
         """Jump links to the `##` sections: each heading's id and text."""
         return [
-            (str(page.tokens[start].attrGet("id") or ""), self._title(page, start, context))
-            for start in _section_starts(page)
+            (
+                str(page.tokens[start].attrGet("id") or ""),
+                heading_text(self.site.md, page, start, context),
+            )
+            for start in section_starts(page)
         ]
 
     def _opening_and_body(self, page: Page, context: _Context) -> dict[str, Markup]:
@@ -279,57 +160,32 @@ class Renderer:
         if page.key == "home":
             cut = next((i + 1 for i, t in enumerate(tokens) if t.type == "paragraph_close"), 0)
         elif page.key in TOC_PAGES:
-            cut = next(iter(_section_starts(page)), len(tokens))
+            cut = next(iter(section_starts(page)), len(tokens))
         return {
             "opening": Markup(render(self.site.md, tokens[:cut], context)),
             "body": Markup(render(self.site.md, tokens[cut:], context)),
         }
 
-    def faq_json(self, page: Page, context: _Context) -> Markup:
-        """schema.org FAQPage data mirroring the visible questions and answers."""
-        data = {
-            "@context": "https://schema.org",
-            "@type": "FAQPage",
-            "inLanguage": self.site.languages[page.lang or ""].language.tag,
-            "mainEntity": [
-                {
-                    "@type": "Question",
-                    "name": section.title,
-                    "acceptedAnswer": {"@type": "Answer", "text": plain_text(section.html)},
-                }
-                for section in self.sections(page, context)
-            ],
-        }
-        return json_script(data)
-
-    def _lesson_item(self, page: Page, lang: LanguageSite, key: str) -> dict[str, Any]:
-        lesson_page = lang.pages[key]
-        assert lesson_page.lesson is not None
+    def _head(self, page: Page, language: Language) -> dict[str, Any]:
         return {
-            "id": lesson_page.lesson.id,
-            "number": lesson_page.lesson.number,
-            "title": lesson_page.title,
-            "summary": lesson_page.description,
-            "href": page.url_to(lesson_page),
-            "steps": len((lesson_page.lesson_data or {}).get("steps", [])),
+            "lang_tag": language.tag,
+            "canonical": navigation.absolute(self.site, page),
+            "alternates": self.alternates(page),
+            "og_locale": language.og_locale,
+            "og_alternates": navigation.og_alternates(self.site, page),
+            "csp": CSP,
         }
 
     def _lesson_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
-        assert page.lesson is not None
-        keys = lang.lesson_keys
-        position = keys.index(page.key)
-        previous = lang.pages[keys[position - 1]] if position > 0 else None
-        following = lang.pages[keys[position + 1]] if position + 1 < len(keys) else None
-        data = page.lesson_data or {}
+        assert page.prepared is not None and lang.lessons is not None
+        data = localize(page.prepared, lang.language.code, lang.lessons, lang.game)
+        lesson = page.prepared.lesson
         return {
-            "lesson": page.lesson,
+            "lesson": lesson,
             "data": data,
-            "walk": walkthrough(data),
-            "total": len(keys),
-            "index_href": page.url_to(lang.pages["lessons"]),
-            "previous": _neighbour(page, previous),
-            "next": _neighbour(page, following),
-            "deck": Markup(self.deck(page, lang)) if page.lesson.id in DECK_LESSONS else None,
+            "walk": walkthrough(page.prepared, data),
+            "deck": Markup(self.deck(page, lang)) if lesson.id in DECK_LESSONS else None,
+            **navigation.pager(lang, page),
         }
 
     def render_root(self, page: Page) -> str:
@@ -342,7 +198,7 @@ class Renderer:
                 {
                     "code": code,
                     "tag": lang.language.tag,
-                    "name": language_name(code),
+                    "name": lang.language.name,
                     "href": page.url_to(home) if home else None,
                     "title": home.title if home else "",
                     "not_found": lang.pages.get("not-found"),
@@ -354,7 +210,7 @@ class Renderer:
         values = {
             **self._common(page),
             "entries": entries,
-            "canonical": self.absolute(page),
+            "canonical": navigation.absolute(self.site, page),
             "alternates": self.alternates(page) if page.key == CHOOSER else [],
             "csp": CSP,
         }
@@ -363,7 +219,10 @@ class Renderer:
     def sitemap(self) -> str:
         """sitemap.xml: every listed page with its alternates."""
         entries = [
-            {"loc": self.absolute(page), "alternates": self.alternates(page)}
+            {
+                "loc": navigation.absolute(self.site, page),
+                "alternates": self.alternates(page),
+            }
             for page in self.site.pages()
             if page.indexed
         ]
@@ -372,21 +231,6 @@ class Renderer:
     def robots(self) -> str:
         """robots.txt: everything allowed, and where the sitemap is."""
         return f"User-agent: *\nAllow: /\n\nSitemap: {self.base_url}sitemap.xml\n"
-
-
-def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
-    """A link to the previous or next lesson, if there is one."""
-    return {"href": page.url_to(other), "title": other.title} if other else None
-
-
-def _section_starts(page: Page) -> list[int]:
-    """The token index of each `##` heading of a page."""
-    return [i for i, t in enumerate(page.tokens) if t.type == "heading_open" and t.tag == "h2"]
-
-
-def _heading_close(page: Page, start: int) -> int:
-    """The token index closing the heading that opens at `start`."""
-    return next(i for i in range(start, len(page.tokens)) if page.tokens[i].type == "heading_close")
 
 
 def _has_fence(page: Page, kind: str) -> bool:
@@ -403,34 +247,3 @@ def _widget_scripts(page: Page) -> list[str]:
     if _has_fence(page, "example"):
         parts.append("example.js")
     return ["widget-core.js", *parts] if parts else []
-
-
-def walkthrough(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The lesson's main line for readers without JavaScript: each node on the path taken
-    when the learner plays the first accepted card, with what happens after it."""
-    nodes = data.get("nodes", [])
-    walk = []
-    index: int | None = data.get("start", 0) if nodes else None
-    seen: set[int] = set()
-    while index is not None and index not in seen:
-        seen.add(index)
-        node = nodes[index]
-        if node["action"] == "play":
-            card = node["accept"][0]
-            outcome = node["outcomes"][card]
-        else:
-            card = None
-            outcome = node["continue"]
-        texts = [data["events"][index]["text"] for index in outcome["events"]]
-        walk.append(
-            {
-                "say": data["steps"][node["step"]]["say"],
-                "trick": node["state"]["trick"]["cards"],
-                "card": card,
-                # A play's first event announces the learner's own card, shown beside it.
-                "play": texts[0] if card else None,
-                "events": texts[1:] if card else texts,
-            }
-        )
-        index = outcome["next"]
-    return walk

@@ -1,26 +1,28 @@
 """Phase one: read, parse and verify every source, then work out the facts across pages.
 
 The result, a `Site`, holds every page of every language with its URL and parsed body,
-the lessons compiled per language, and each language's catalogs; rendering needs nothing
-else. Problems go to the report with their file and line.
+each lesson's language-neutral widget data (worked out once for every language), and each
+language's catalogs; rendering needs nothing else. Problems go to the report with their
+file and line.
 """
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lesson_compiler import Lesson, compile_lesson, load_lessons
+from lesson_compiler import Lesson, load_lessons
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
+from lesson_compiler.compile import Prepared, prepare
 from site_builder.config import Config, Language
 from site_builder.content import PAGE_IDS, Source, read_pages
-from site_builder.i18n import Messages, po_path, read_catalog
 from site_builder.markdown import Anchor, Link, PageEnv, create_markdown, parse
 from site_builder.report import Report
 
@@ -32,6 +34,18 @@ def slugify(text: str) -> str:
     """An ASCII URL segment from a title: "Assistir i muntar" -> "assistir-i-muntar"."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def relative_path(file: str, folder: str) -> str:
+    """`posixpath.relpath(file, folder)` for two clean relative paths of the output, without
+    asking the system for the working folder as `relpath` does: links are made per page for
+    every language, so this is on the build's hottest path."""
+    start = folder.split("/") if folder else []
+    parts = file.split("/")
+    common = 0
+    while common < min(len(start), len(parts)) and start[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(start) - common) + parts[common:]) or "."
 
 
 @dataclass
@@ -50,15 +64,22 @@ class Page:
     anchors: list[Anchor] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     lesson: Lesson | None = None
-    lesson_data: dict[str, Any] | None = None
+    prepared: Prepared | None = None
+    """A lesson page's language-neutral widget data, shared by every language; the page's
+    words are added as it is rendered, so no language's copy is held for the whole build."""
     served_from: str | None = None
     """For the root 404 page, which hosts serve at any missing URL: the base URL's path,
     from which its links start instead of from the page's own folder."""
 
-    @property
+    @functools.cached_property
     def file(self) -> str:
         """The output file: pretty URLs are folders holding `index.html`."""
         return self.path + "index.html" if self.path.endswith("/") or not self.path else self.path
+
+    @functools.cached_property
+    def folder(self) -> str:
+        """The folder of the output file, which links from this page start from."""
+        return posixpath.dirname(self.file)
 
     @property
     def indexed(self) -> bool:
@@ -77,7 +98,7 @@ class Page:
     def _link(self, file: str) -> str:
         if self.served_from is not None:
             return self.served_from + file
-        return posixpath.relpath(file, posixpath.dirname(self.file) or ".")
+        return relative_path(file, self.folder)
 
 
 @dataclass
@@ -85,9 +106,9 @@ class LanguageSite:
     """A language's pages, catalogs and lessons."""
 
     language: Language
-    site: Messages
-    game: Messages
-    lessons: Messages | None
+    site: CompiledCatalog
+    game: CompiledCatalog
+    lessons: CompiledCatalog | None
     pages: dict[str, Page] = field(default_factory=dict)
     lesson_keys: list[str] = field(default_factory=list)
     """Keys of the lesson pages, in lesson order."""
@@ -124,10 +145,12 @@ def _order(page: Page) -> int:
 def read_site(config: Config, report: Report) -> Site:
     """Read, parse and verify every source into memory; problems go to the report."""
     md = create_markdown()
-    lessons: list[Lesson] = []
+    lessons: list[Prepared] = []
     if config.lessons_dir is not None:
-        lessons, problems = load_lessons(config.lessons_dir, config.root)
+        verified, problems = load_lessons(config.lessons_dir, config.root)
         report.add_errors(problems)
+        # The engine's verdicts are the same in every language: worked out once here.
+        lessons = [prepare(lesson) for lesson in verified]
     languages: dict[str, LanguageSite] = {}
     for language in config.languages:
         lang_site = _read_language(config, language, md, lessons, report)
@@ -147,15 +170,17 @@ def _root_pages(config: Config) -> dict[str, Page]:
     }
 
 
-def _messages(config: Config, lang: str, domain: str, report: Report) -> Messages | None:
-    catalog = read_catalog(config, lang, domain, report)
+def _messages(config: Config, lang: str, domain: str, report: Report) -> CompiledCatalog | None:
+    path = po_path(config.catalog_dir, lang, domain)
+    catalog, problems = read_catalog(path, config.rel(path), lang, domain)
+    report.add_errors(problems)
     if catalog is None:
         return None
-    return Messages(catalog, config.rel(po_path(config, lang, domain)), report)
+    return CompiledCatalog(catalog, config.rel(path), report.warn)
 
 
 def _read_language(
-    config: Config, language: Language, md: MarkdownIt, lessons: list[Lesson], report: Report
+    config: Config, language: Language, md: MarkdownIt, lessons: list[Prepared], report: Report
 ) -> LanguageSite | None:
     code = language.code
     site = _messages(config, code, "site", report)
@@ -195,15 +220,19 @@ def _read_language(
 
 
 def _add_lessons(
-    result: LanguageSite, lessons: list[Lesson], texts: Messages, pages_dir: str, report: Report
+    result: LanguageSite,
+    lessons: list[Prepared],
+    texts: CompiledCatalog,
+    pages_dir: str,
+    report: Report,
 ) -> None:
     index = result.pages.get("lessons")
     if index is None:
         report.error(pages_dir, None, 'the lessons need a lessons page (page = "lessons")')
         return
-    for lesson in lessons:
-        data = compile_lesson(lesson, result.language.code, texts, result.game)
-        title = str(data["title"])
+    for prepared in lessons:
+        lesson = prepared.lesson
+        title = texts.pgettext(lesson.id, lesson.title)
         key = f"lesson:{lesson.id}"
         result.pages[key] = Page(
             key=key,
@@ -212,7 +241,7 @@ def _add_lessons(
             title=title,
             description=texts.pgettext(lesson.id, lesson.summary),
             lesson=lesson,
-            lesson_data=data,
+            prepared=prepared,
         )
         result.lesson_keys.append(key)
 

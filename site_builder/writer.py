@@ -23,6 +23,8 @@ class Writer:
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.folder = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.new-", dir=self.out.parent))
         self.written: set[str] = set()
+        self.folders: set[Path] = {self.folder}
+        """Folders made so far: most pages have their own, asked for once."""
 
     def write(self, path: str, data: bytes) -> None:
         """Write one file; `path` is relative, with forward slashes."""
@@ -31,7 +33,9 @@ class Writer:
             raise BuildError([Problem(self.out.name, "", f"{path}: written twice or outside")])
         self.written.add(path)
         target = self.folder / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self.folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.folders.add(target.parent)
         target.write_bytes(data)
 
     def commit(self) -> None:

@@ -21,10 +21,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from lesson_compiler import load_lessons
+from lesson_compiler import load_lessons, read_languages
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("ca", "fr", "es", "pt")
+LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
 LESSONS, PROBLEMS = load_lessons(ROOT / "lessons", ROOT)
 LESSON_IDS = [lesson.id for lesson in LESSONS]
 REFUSING_IDS = [lesson.id for lesson in LESSONS if any(node.refusals for node in lesson.nodes)]

@@ -11,7 +11,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-LANGUAGES = ("ca", "fr", "es", "pt")
+from lesson_compiler import read_languages
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
 
 
 def _pages(site_dir: Path, prefix: str) -> list[str]:

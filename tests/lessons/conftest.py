@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from lesson_compiler import Lesson, Messages, load_lessons
-from lesson_compiler.catalogs import LANGUAGES, read_catalog, translations
+from lesson_compiler import Lesson, Messages, load_lessons, read_languages
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
 LESSON_IDS = ["cards", "trick", "trump", "follow", "ruff", "cants", "counting"]
 
 
@@ -25,12 +26,17 @@ def lessons() -> list[Lesson]:
 def catalogs() -> dict[str, tuple[Messages, Messages]]:
     """Per language, the ``lessons`` and ``game`` catalogs compiled in memory."""
     return {
-        lang: (
-            translations(read_catalog(ROOT, lang, "lessons")),
-            translations(read_catalog(ROOT, lang, "game")),
-        )
+        lang: (compiled_catalog(lang, "lessons"), compiled_catalog(lang, "game"))
         for lang in LANGUAGES
     }
+
+
+def compiled_catalog(lang: str, domain: str) -> CompiledCatalog:
+    """A language's catalog of the real site, read strictly and compiled."""
+    path = po_path(ROOT / "locales", lang, domain)
+    catalog, problems = read_catalog(path, path.name, lang, domain)
+    assert catalog is not None, [str(problem) for problem in problems]
+    return CompiledCatalog(catalog, path.name)
 
 
 def load_edited(root: Path, text: str, name: str, *edits: tuple[str, str]) -> list[str]:

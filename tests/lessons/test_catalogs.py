@@ -12,8 +12,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from lesson_compiler.babel import extract_lessons
-from lesson_compiler.catalogs import LANGUAGES, po_path
-from tests.lessons.conftest import ROOT
+from lesson_compiler.catalogs import po_path
+from tests.lessons.conftest import LANGUAGES, ROOT
 
 
 def test_the_extractor_yields_each_text_with_its_line_and_lesson(tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ def test_no_text_uses_a_word_the_glossary_avoids(lang: str) -> None:
     assert avoided
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, avoided)) + r")\b", re.IGNORECASE)
     for domain in ("game", "lessons"):
-        with po_path(ROOT, lang, domain).open("rb") as file:
+        with po_path(ROOT / "locales", lang, domain).open("rb") as file:
             catalog = read_po(file)
         for message in catalog:
             strings = message.string if isinstance(message.string, tuple) else [message.string]

@@ -12,8 +12,9 @@ import pytest
 from babel.support import NullTranslations
 
 from lesson_compiler import Lesson, Messages, check_translations, compile_lesson, load_lessons
-from lesson_compiler.catalogs import LANGUAGES
-from tests.lessons.conftest import LESSON_IDS, ROOT
+from lesson_compiler.compile import localize, prepare
+from lesson_compiler.walkthrough import main_line, walkthrough
+from tests.lessons.conftest import LANGUAGES, LESSON_IDS, ROOT
 
 GOLDEN = ROOT / "tests" / "lessons" / "golden"
 TEXT_KEYS = {"title", "summary", "say", "hint", "text", "message"}
@@ -27,7 +28,7 @@ def test_the_seven_lessons_in_order(lessons: list[Lesson]) -> None:
 
 
 def test_every_text_is_translated_in_every_language(lessons: list[Lesson]) -> None:
-    assert [str(p) for p in check_translations(ROOT, lessons)] == []
+    assert [str(p) for p in check_translations(ROOT, lessons, LANGUAGES)] == []
 
 
 def test_every_lesson_lets_the_learner_play_at_least_three_cards(lessons: list[Lesson]) -> None:
@@ -171,3 +172,45 @@ def test_other_languages_differ_from_catalan_only_in_words(
         other = compile_lesson(lesson, lang, *catalogs[lang])
         assert _without_words(other) == _without_words(catalan)
         assert _texts(other) != _texts(catalan)
+
+
+def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
+    lessons: list[Lesson], catalogs: dict[str, tuple[Messages, Messages]]
+) -> None:
+    """The no-script main line agrees with the widget's data, node by node, and ends the lesson."""
+    for lesson in lessons:
+        data = compile_lesson(lesson, "ca", *catalogs["ca"])
+        line = main_line(lesson)
+        assert line[-1][2].next is None, lesson.id
+        index = 0
+        for (node, card, outcome), step in zip(
+            line, walkthrough(prepare(lesson), data), strict=True
+        ):
+            compiled = data["nodes"][index]
+            assert node.step == compiled["step"]
+            assert step.say == data["steps"][node.step]["say"]
+            if card is None:
+                assert compiled["action"] == "continue"
+                events = compiled["continue"]["events"]
+            else:
+                assert step.card == compiled["accept"][0]
+                events = compiled["outcomes"][step.card]["events"]
+            texts = [data["events"][event]["text"] for event in events]
+            if card is not None:
+                assert [step.play, *step.events] == texts
+            else:
+                assert (step.play, list(step.events)) == (None, texts)
+            index = outcome.next if outcome.next is not None else index
+
+
+def test_a_lesson_is_prepared_once_and_told_in_each_language(
+    lessons: list[Lesson], catalogs: dict[str, tuple[Messages, Messages]]
+) -> None:
+    """The engine's part is shared by every language; only the words are added per language."""
+    for lesson in lessons:
+        prepared = prepare(lesson)
+        told = {lang: localize(prepared, lang, *catalogs[lang]) for lang in LANGUAGES}
+        for lang, data in told.items():
+            assert data == compile_lesson(lesson, lang, *catalogs[lang])
+        if all(len(data["reasons"]) == len(prepared.refusals) for data in told.values()):
+            assert all(data["nodes"] is prepared.nodes for data in told.values())

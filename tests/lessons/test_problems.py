@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from lesson_compiler import check_translations, load_lessons
-from tests.lessons.conftest import ROOT, load_edited
+from tests.lessons.conftest import LANGUAGES, ROOT, load_edited
 
 FOLLOW = (ROOT / "lessons" / "04-follow.toml").read_text(encoding="utf-8")
 
@@ -114,10 +114,10 @@ def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path)
     )
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
-    problems = [str(p) for p in check_translations(tmp_path, lessons)]
+    problems = [str(p) for p in check_translations(tmp_path, lessons, LANGUAGES)]
     assert problems == [
-        f"locales/{lang}/LC_MESSAGES/lessons.po: missing translation of '{new}' (context 'follow')"
-        for lang in ("ca", "fr", "es", "pt")
+        f"locales/{lang}/LC_MESSAGES/lessons.po: msgctxt 'follow' msgid '{new}': not translated"
+        for lang in LANGUAGES
     ]
 
 
@@ -228,4 +228,18 @@ def test_a_reason_is_taught_by_one_lesson_only(tmp_path: Path) -> None:
     assert [str(p) for p in problems] == [
         "lessons/05-again.toml: teaches: must_follow_suit is taught by lessons/04-follow.toml",
         "lessons/05-again.toml: teaches: must_beat is taught by lessons/04-follow.toml",
+    ]
+
+
+def test_a_catalog_with_a_wrong_placeholder_fails_the_check(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    _problems(tmp_path)
+    game = tmp_path / "locales/es/LC_MESSAGES/game.po"
+    text = game.read_text(encoding="utf-8")
+    line = text.splitlines().index('msgid "{seat} plays {card}."') + 1
+    game.write_text(text.replace("{seat} echa {card}.", "{seat} echa {carta}."), "utf-8")
+    lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
+    assert [str(p) for p in check_translations(tmp_path, lessons, LANGUAGES)] == [
+        f"locales/es/LC_MESSAGES/game.po: line {line}: msgid '{{seat}} plays {{card}}.': "
+        "the msgstr has placeholders {carta}, {seat}, the msgid {card}, {seat}"
     ]

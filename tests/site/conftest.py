@@ -7,23 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from site_builder import LANGUAGES, Config
+from site_builder import Config
 
 FIXTURE = Path(__file__).resolve().parent / "fixture"
-FIXTURE_LANGUAGES = tuple(language for language in LANGUAGES if language.code in ("ca", "fr"))
 BASE_URL = "https://example.org/tute/"
 
 
 def fixture_config(root: Path) -> Config:
-    """The fixture site laid out under `root` (pages and catalogs in `root/locales`)."""
-    return Config(
-        root=root,
-        content_dir=root / "locales",
-        catalog_dir=root / "locales",
-        lessons_dir=None,
-        languages=FIXTURE_LANGUAGES,
-        base_url=BASE_URL,
-    )
+    """The fixture site laid out under `root` (pages, catalogs and the list of languages
+    in `root/locales`)."""
+    return Config.read(root, lessons_dir=None, base_url=BASE_URL)
 
 
 @pytest.fixture

@@ -8,30 +8,31 @@ import tomllib
 import pytest
 from babel.messages.pofile import read_po
 
-from site_builder import LANGUAGES, Config, Report
+from lesson_compiler.catalogs import extract, po_path, read_catalog, untranslated
+from site_builder import Config
 from site_builder.config import PROJECT_ROOT
-from site_builder.i18n import extract, po_path, untranslated
 
 CONFIG = Config.for_project(PROJECT_ROOT)
 
 
 def test_every_interface_string_is_translated_in_every_language() -> None:
-    report = Report()
-    wanted = extract(CONFIG, "site", report)
+    wanted, problems = extract(CONFIG.code_root, "site")
     assert (None, "Skip to the content") in wanted
     assert ("seat", "Your partner") in wanted
-    for language in LANGUAGES:
-        untranslated(CONFIG, language.code, "site", wanted, report)
-    assert [str(problem) for problem in report.errors] == []
+    for language in CONFIG.languages:
+        path = po_path(CONFIG.catalog_dir, language.code, "site")
+        catalog, found = read_catalog(path, CONFIG.rel(path), language.code, "site")
+        problems += found if catalog is None else untranslated(catalog, CONFIG.rel(path), wanted)
+    assert [str(problem) for problem in problems] == []
 
 
-@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
 def test_interface_strings_avoid_the_words_the_glossary_forbids(lang: str) -> None:
     glossary = tomllib.loads(
         (PROJECT_ROOT / "locales" / lang / "glossary.toml").read_text(encoding="utf-8")
     )
     avoid = [word for term in glossary.values() for word in term.get("avoid", [])]
-    with po_path(CONFIG, lang, "site").open("rb") as file:
+    with po_path(CONFIG.catalog_dir, lang, "site").open("rb") as file:
         catalog = read_po(file)
     texts = [
         text

@@ -7,8 +7,8 @@ from pathlib import Path
 from babel.support import NullTranslations
 
 from engine import DECK_POINTS, SUITS
-from lesson_compiler.catalogs import read_catalog, translations
 from site_builder.deck import deck
+from tests.lessons.conftest import compiled_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ def test_the_points_of_the_four_suits_make_the_whole_deck() -> None:
 
 
 def test_the_figures_numbers_are_named_in_the_page_language() -> None:
-    figure = deck(translations(read_catalog(ROOT, "es", "game")))
+    figure = deck(compiled_catalog("es", "game"))
     assert figure.figures == {
         "figure1": "sota",
         "number1": 10,

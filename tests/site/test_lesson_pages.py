@@ -9,7 +9,7 @@ import re
 import pytest
 
 from lesson_compiler import load_lessons
-from site_builder import LANGUAGES, Config, Report, render_site
+from site_builder import Config, Report, render_site
 from site_builder.config import PROJECT_ROOT
 
 CONFIG = Config.for_project(PROJECT_ROOT)
@@ -28,7 +28,7 @@ def _attributes(tag: str) -> dict[str, str]:
     return dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
 
 
-@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
 def test_each_lesson_has_a_page_whose_widget_links_to_the_next(
     files: dict[str, str], lang: str
 ) -> None:
@@ -72,7 +72,7 @@ def test_each_lesson_has_a_page_whose_widget_links_to_the_next(
         assert "data-widget-strings" in html
 
 
-@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
 def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     files: dict[str, str], lang: str
 ) -> None:
@@ -87,7 +87,7 @@ def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     assert "static/widget-core.js" in index and "static/lesson.js" in index
 
 
-@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
 def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], lang: str) -> None:
     pages = {
         path.split("/")[2].split("-")[0]: html
@@ -101,7 +101,7 @@ def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], 
     assert all('class="deck"' not in html and "deck.css" not in html for html in pages.values())
 
 
-@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
 def test_the_home_page_starts_lesson_one_with_a_primary_button(
     files: dict[str, str], lang: str
 ) -> None:

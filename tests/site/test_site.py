@@ -9,8 +9,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from site_builder import Config, build_site
+from site_builder.site import relative_path
 from tests.site.conftest import BASE_URL
 
 
@@ -191,3 +194,14 @@ def test_the_rules_page_opens_with_jump_links_to_its_sections(out: Path) -> None
     assert html.index("<h1") < html.index('class="toc"') < html.index('<h2 id="cards">')
     faq = (out / "ca/preguntes/index.html").read_text(encoding="utf-8")
     assert 'class="toc"' not in faq
+
+
+@given(
+    st.lists(st.sampled_from(["ca", "fr", "regles", "a-b", "index.html"]), max_size=4),
+    st.lists(st.sampled_from(["ca", "fr", "regles", "a-b"]), max_size=4),
+)
+def test_relative_links_are_what_relpath_gives(file: list[str], folder: list[str]) -> None:
+    target = "/".join([*file, "index.html"])
+    assert relative_path(target, "/".join(folder)) == posixpath.relpath(
+        target, "/".join(folder) or "."
+    )

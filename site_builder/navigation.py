@@ -1,0 +1,128 @@
+"""Links between pages, worked out from the whole site: the header, the language switcher,
+hreflang alternates, the lessons list and the lesson pager."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from site_builder.site import CHOOSER, LanguageSite, Page, Site
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """An hreflang alternate of a page: a language's BCP 47 tag (or x-default) and its URL."""
+
+    hreflang: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwitcherLink:
+    """A language switcher's link to the same page in another language.
+
+    Every page lists every language, so entries are small classes that templates read
+    without the failed attribute lookup a dict costs Jinja on each field.
+    """
+
+    code: str
+    tag: str
+    name: str
+    href: str
+    current: bool
+
+
+def absolute(site: Site, page: Page) -> str:
+    """The public URL of a page, for canonical links, hreflang and the sitemap."""
+    return site.config.base_url + page.path
+
+
+def alternates(site: Site, key: str) -> list[Alternate]:
+    """hreflang alternates of the page `key`: every language that has it, then x-default
+    (the chooser). Every language's copy of a page has the same ones."""
+    links = [
+        Alternate(site.languages[code].language.tag, absolute(site, other))
+        for code, other in site.cluster(key).items()
+    ]
+    links.append(Alternate("x-default", absolute(site, site.root_pages[CHOOSER])))
+    return links
+
+
+def og_alternates(site: Site, page: Page) -> list[str]:
+    """The Open Graph locales of the other languages that have the page."""
+    return [
+        lang.language.og_locale
+        for code, lang in site.languages.items()
+        if code != page.lang and page.key in lang.pages
+    ]
+
+
+def switcher(site: Site, page: Page) -> list[SwitcherLink]:
+    """The language switcher: the same page in each language."""
+    links = []
+    for code, other in site.cluster(page.key).items():
+        language = site.languages[code].language
+        links.append(
+            SwitcherLink(code, language.tag, language.name, page.url_to(other), code == page.lang)
+        )
+    return links
+
+
+def nav(lang: LanguageSite, page: Page) -> dict[str, Any]:
+    """Links of the header: home and the main pages that exist in this language.
+
+    `current` is the link's `aria-current`: "page" on its own page, "true" on a lesson
+    (inside "Learn to play"), None elsewhere.
+    """
+    pages = lang.pages
+    section = "lessons" if page.lesson is not None else None
+    return {
+        "home": page.url_to(pages["home"]) if "home" in pages else None,
+        "items": [
+            {
+                "key": key,
+                "href": page.url_to(pages[key]),
+                "current": "page" if key == page.key else "true" if key == section else None,
+            }
+            for key in ("lessons", "rules", "faq")
+            if key in pages
+        ],
+    }
+
+
+def lesson_item(lang: LanguageSite, page: Page, key: str) -> dict[str, Any]:
+    """A lesson as `page` links to it: its number, title, summary, length and link."""
+    lesson_page = lang.pages[key]
+    assert lesson_page.lesson is not None
+    return {
+        "id": lesson_page.lesson.id,
+        "number": lesson_page.lesson.number,
+        "title": lesson_page.title,
+        "summary": lesson_page.description,
+        "href": page.url_to(lesson_page),
+        "steps": len(lesson_page.lesson.steps),
+    }
+
+
+def lesson_list(lang: LanguageSite, page: Page) -> list[dict[str, Any]]:
+    """The lessons page's list, in lesson order."""
+    return [lesson_item(lang, page, key) for key in lang.lesson_keys]
+
+
+def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
+    """A lesson page's links: the lessons page, and the previous and next lessons."""
+    keys = lang.lesson_keys
+    position = keys.index(page.key)
+    previous = lang.pages[keys[position - 1]] if position > 0 else None
+    following = lang.pages[keys[position + 1]] if position + 1 < len(keys) else None
+    return {
+        "total": len(keys),
+        "index_href": page.url_to(lang.pages["lessons"]),
+        "previous": _neighbour(page, previous),
+        "next": _neighbour(page, following),
+    }
+
+
+def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
+    """A link to the previous or next lesson, if there is one."""
+    return {"href": page.url_to(other), "title": other.title} if other else None
