@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
+from engine import DECK_SIZE, SUIT_LETTERS, card_code
 from site_builder.assets import minify_css, minify_html, minify_js, minify_svg, static_files
 from site_builder.config import STATIC_DIR
 
@@ -72,6 +74,23 @@ def test_svg_keeps_every_element_and_drops_comments_and_space_between_tags() -> 
     assert re.findall(r"<(\w+)", minified) == re.findall(r"<(\w+)", source)
     assert re.findall(r'id="([^"]+)"', minified) == re.findall(r'id="([^"]+)"', source)
     assert minify_svg("<text>\n  a  b\n</text>") == "<text>\n  a  b\n</text>"
+
+
+def test_the_card_sheet_holds_each_card_as_a_hidden_target_and_each_suit_as_a_view() -> None:
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    shown_one_at_a_time = [
+        card.get("id")
+        for group in root.iter(f"{svg}g")
+        if group.get("class") == "cards"
+        for card in group
+    ]
+    deck = [f"c-{card_code(card)}" for card in range(DECK_SIZE)]
+    assert sorted(shown_one_at_a_time) == sorted([*deck, "back"])
+    style = root.find(f"{svg}style")
+    assert style is not None and ".cards>:target{display:inline}" in (style.text or "")
+    views = [view.get("id") for view in root.iter(f"{svg}view")]
+    assert views == [f"suit-{suit}" for suit in SUIT_LETTERS]
 
 
 def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -> None:
