@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from site_builder.assets import minify_html, static_files
+from site_builder.assets import fingerprint, minify_html, precompressed, static_files
 from site_builder.config import Config
 from site_builder.i18n import DOMAINS, extract, untranslated
 from site_builder.render import Renderer
@@ -26,15 +26,18 @@ def render_site(config: Config, report: Report) -> dict[str, bytes]:
     files["sitemap.xml"] = renderer.sitemap()
     files["robots.txt"] = renderer.robots()
     files.update(static_files(config.static_dir))
-    return {
-        path: data.encode("utf-8") if isinstance(data, str) else data
-        for path, data in sorted(files.items())
-    }
+    return fingerprint(
+        {
+            path: data.encode("utf-8") if isinstance(data, str) else data
+            for path, data in files.items()
+        }
+    )
 
 
 def build_site(config: Config, out: Path, strict: bool = False) -> Report:
     """Build the site into `out`, replacing it only when the whole build succeeds.
 
+    Every text file is also written gzipped beside itself (`.gz`), for hosts that serve it.
     Raises `BuildError` with every problem when there are errors (or warnings, in strict
     mode); returns the report, whose warnings the caller shows.
     """
@@ -42,7 +45,7 @@ def build_site(config: Config, out: Path, strict: bool = False) -> Report:
     files = render_site(config, report)
     report.stop_if_failed(strict)
     with Writer(out) as writer:
-        for path, data in files.items():
+        for path, data in {**files, **precompressed(files)}.items():
             writer.write(path, data)
         writer.commit()
     return report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 from xml.etree import ElementTree
@@ -9,7 +10,15 @@ from xml.etree import ElementTree
 import pytest
 
 from engine import DECK_SIZE, SUIT_LETTERS, card_code
-from site_builder.assets import minify_css, minify_html, minify_js, minify_svg, static_files
+from site_builder.assets import (
+    fingerprint,
+    minify_css,
+    minify_html,
+    minify_js,
+    minify_svg,
+    precompressed,
+    static_files,
+)
 from site_builder.config import STATIC_DIR
 
 CSS_FILES = sorted(path.name for path in STATIC_DIR.glob("*.css"))
@@ -111,3 +120,33 @@ def test_pages_lose_their_indentation_but_not_preformatted_text() -> None:
     assert minify_html(page) == (
         "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n<p>c</p>\n"
     )
+
+
+def test_static_files_are_named_by_content_and_every_reference_follows() -> None:
+    files = {
+        "ca/index.html": b'<link href="../static/site.css"><img src="../static/cards.svg#c-1o">',
+        "404.html": b'<script src="/tute/static/core.js"></script>',
+        "static/site.css": b"a{}",
+        "static/cards.svg": b"<svg/>",
+        "static/core.js": b'new URL("cards.svg",s)',
+        "robots.txt": b"static/site.css",
+    }
+    out = fingerprint(files)
+    names = {re.sub(r"\.[0-9a-f]{10}\.", ".", path): path for path in out}
+    assert sorted(names) == sorted(files)
+    cards, core, site = names["static/cards.svg"], names["static/core.js"], names["static/site.css"]
+    assert out[cards] == b"<svg/>" and cards != "static/cards.svg"
+    assert out[core] == f'new URL("{cards[7:]}",s)'.encode()
+    assert out["ca/index.html"] == f'<link href="../{site}"><img src="../{cards}#c-1o">'.encode()
+    assert out["404.html"] == f'<script src="/tute/{core}"></script>'.encode()
+    assert out["robots.txt"] == b"static/site.css"
+    changed = fingerprint({**files, "static/cards.svg": b"<svg></svg>"})
+    assert names["static/site.css"] in changed and core not in changed
+
+
+def test_text_files_get_a_reproducible_gzipped_copy_and_images_do_not() -> None:
+    files = {"a/index.html": b"<p>hi</p>" * 50, "static/x.svg": b"<svg/>", "static/f.woff2": b"\0"}
+    copies = precompressed(files)
+    assert sorted(copies) == ["a/index.html.gz", "static/x.svg.gz"]
+    assert gzip.decompress(copies["a/index.html.gz"]) == files["a/index.html"]
+    assert copies == precompressed(files)
