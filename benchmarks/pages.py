@@ -47,6 +47,9 @@ class StaticHost(BaseHTTPRequestHandler):
         status = HTTPStatus.OK
         if not path.is_file() or self.root not in path.resolve().parents:
             status, path = HTTPStatus.NOT_FOUND, self.root / "404.html"
+            if not path.is_file():
+                self.send_error(status)
+                return
         body = path.read_bytes()
         self.send_response(status)
         self.send_header("Content-Type", mimetypes.guess_type(path.name)[0] or "text/plain")
