@@ -18,7 +18,7 @@ LANGUAGES = $(shell $(PY) -m lesson_compiler languages)
 DOMAINS := site game lessons
 
 .DEFAULT_GOAL := site
-.PHONY: site test serve bench translations clean distclean
+.PHONY: site test serve bench bench-pages translations clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,17 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.engine
 	$(PY) -m benchmarks.site
 
+# Lighthouse comes from npm, pinned by benchmarks/lighthouse/package-lock.json and installed
+# there (never shipped); Chromium as for the tests (tests/chromium.py).
+LIGHTHOUSE := benchmarks/lighthouse/node_modules/.bin/lighthouse
+
+$(LIGHTHOUSE): benchmarks/lighthouse/package.json benchmarks/lighthouse/package-lock.json
+	npm ci --prefix benchmarks/lighthouse --no-audit --no-fund
+	touch $@
+
+bench-pages: $(VENV)/.installed $(LIGHTHOUSE)
+	$(PY) -m benchmarks.pages
+
 # Extract each domain's messages into locales/<domain>.pot (committed, as the catalogs
 # are), then merge them into every language's locales/<lang>/LC_MESSAGES/<domain>.po
 # (created when missing).
@@ -80,4 +91,4 @@ clean:
 	find locales -name '*.mo' -delete 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis
+	rm -rf $(VENV) .hypothesis benchmarks/lighthouse/node_modules

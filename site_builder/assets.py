@@ -8,6 +8,8 @@ which tells a regular expression literal from a division, as a hand-made pass ea
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import posixpath
 import re
 from collections.abc import Callable, Mapping
@@ -24,6 +26,8 @@ _HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
 _HTML_INDENT = re.compile(r"\n[ \t]+")
 _HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
+HASH_LENGTH = 10
+COMPRESSIBLE = frozenset({".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"})
 
 
 def minify_css(text: str) -> str:
@@ -111,3 +115,81 @@ def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:
         asset = posixpath.normpath(posixpath.join(folder, url))
         weights[asset] = len(files[asset])
     return weights
+
+
+def fingerprint(files: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The output with every static file named after its content (`static/site.<hash>.css`)
+    and every reference to it renamed, so a host may let browsers cache them forever."""
+    renamed = static_names(
+        {path: data for path, data in files.items() if path.startswith("static/")}
+    )
+    return dict(sorted(fingerprinted(path, data, renamed) for path, data in files.items()))
+
+
+def static_names(static: Mapping[str, bytes]) -> dict[str, str]:
+    """Each static file's content-hashed path, by its plain path.
+
+    Pages name a static file by a path ending in `static/<name>`; a static file names another
+    by the bare name in quotes (`new URL("cards.svg", …)` in a script), which is why a file is
+    hashed only after the files it names, whose new names change its content.
+    """
+    renamed: dict[str, str] = {}
+    pending = set(static)
+    while pending:
+        ready = sorted(path for path in pending if not _names_any(static[path], pending - {path}))
+        if not ready:
+            raise ValueError(f"static files name each other in a cycle: {sorted(pending)}")
+        for path in ready:
+            data = _rename_in_static(static[path], renamed)
+            digest = hashlib.sha256(data).hexdigest()[:HASH_LENGTH]
+            stem, dot, suffix = path.rpartition(".")
+            renamed[path] = f"{stem}.{digest}.{suffix}" if dot else f"{path}.{digest}"
+            pending.discard(path)
+    return renamed
+
+
+def fingerprinted(path: str, data: bytes, renamed: Mapping[str, str]) -> tuple[str, bytes]:
+    """One output file under its final name, its references to static files renamed."""
+    if path in renamed:
+        return renamed[path], _rename_in_static(data, renamed)
+    if path.endswith(".html"):
+        return path, _rename_in_page(data, renamed)
+    return path, data
+
+
+def _names_any(data: bytes, paths: set[str]) -> bool:
+    return any(_quoted(path).search(data) for path in paths)
+
+
+def _quoted(path: str) -> re.Pattern[bytes]:
+    return re.compile(
+        rb"""(?<=["'(/])""" + re.escape(posixpath.basename(path).encode()) + rb"""(?=["')#?])"""
+    )
+
+
+def _rename_in_static(data: bytes, renamed: Mapping[str, str]) -> bytes:
+    for old, new in renamed.items():
+        data = _quoted(old).sub(posixpath.basename(new).encode(), data)
+    return data
+
+
+def _rename_in_page(data: bytes, renamed: Mapping[str, str]) -> bytes:
+    def rename(match: re.Match[bytes]) -> bytes:
+        return renamed.get(match.group(0).decode(), match.group(0).decode()).encode()
+
+    return re.sub(rb"""(?<=["/])static/[^"#?\s]+(?=["#?])""", rename, data)
+
+
+def precompressed(files: Mapping[str, bytes]) -> dict[str, bytes]:
+    """A `.gz` beside every text file, for hosts that send it as is to browsers that accept
+    gzip."""
+    copies = ((f"{path}.gz", gzipped(path, data)) for path, data in files.items())
+    return {path: data for path, data in copies if data is not None}
+
+
+def gzipped(path: str, data: bytes) -> bytes | None:
+    """The gzipped copy of a text file (None for other files). Level 9 and no timestamp, so
+    the same build gives the same bytes."""
+    if posixpath.splitext(path)[1] not in COMPRESSIBLE:
+        return None
+    return gzip.compress(data, 9, mtime=0)

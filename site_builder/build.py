@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
-from site_builder.assets import minify_html, static_files
+from site_builder.assets import fingerprinted, gzipped, minify_html, static_files, static_names
 from site_builder.config import Config
 from site_builder.render import Renderer
 from site_builder.report import Report
@@ -21,13 +21,16 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     site = read_site(config, report)
     if report.errors:
         return
+    static = static_files(config.static_dir)
+    renamed = static_names(static)
     renderer = Renderer(site)
     for page in site.pages():
         html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
-        yield page.file, minify_html(html).encode("utf-8")
+        yield fingerprinted(page.file, minify_html(html).encode("utf-8"), renamed)
     yield "sitemap.xml", renderer.sitemap().encode("utf-8")
     yield "robots.txt", renderer.robots().encode("utf-8")
-    yield from static_files(config.static_dir).items()
+    for path, data in static.items():
+        yield fingerprinted(path, data, renamed)
 
 
 def render_site(config: Config, report: Report) -> dict[str, bytes]:
@@ -39,7 +42,8 @@ def build_site(config: Config, out: Path, strict: bool = False) -> Report:
     """Build the site into `out`, replacing it only when the whole build succeeds.
 
     Pages are written as they are rendered, into the writer's temporary folder, so memory
-    stays flat however many pages there are. Raises `BuildError` with every problem when
+    stays flat however many pages there are; every text file is also written gzipped beside
+    itself (`.gz`), for hosts that serve it. Raises `BuildError` with every problem when
     there are errors (or warnings, in strict mode), leaving `out` as it was; returns the
     report, whose warnings the caller shows.
     """
@@ -47,6 +51,9 @@ def build_site(config: Config, out: Path, strict: bool = False) -> Report:
     with Writer(out) as writer:
         for path, data in render_files(config, report):
             writer.write(path, data)
+            copy = gzipped(path, data)
+            if copy is not None:
+                writer.write(f"{path}.gz", copy)
         report.stop_if_failed(strict)
         writer.commit()
     return report

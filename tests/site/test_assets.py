@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
-from site_builder.assets import minify_css, minify_html, minify_js, minify_svg, static_files
+from engine import DECK_SIZE, SUIT_LETTERS, card_code
+from site_builder.assets import (
+    fingerprint,
+    minify_css,
+    minify_html,
+    minify_js,
+    minify_svg,
+    precompressed,
+    static_files,
+)
 from site_builder.config import STATIC_DIR
 
 CSS_FILES = sorted(path.name for path in STATIC_DIR.glob("*.css"))
@@ -74,6 +85,23 @@ def test_svg_keeps_every_element_and_drops_comments_and_space_between_tags() -> 
     assert minify_svg("<text>\n  a  b\n</text>") == "<text>\n  a  b\n</text>"
 
 
+def test_the_card_sheet_holds_each_card_as_a_hidden_target_and_each_suit_as_a_view() -> None:
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    shown_one_at_a_time = [
+        card.get("id")
+        for group in root.iter(f"{svg}g")
+        if group.get("class") == "cards"
+        for card in group
+    ]
+    deck = [f"c-{card_code(card)}" for card in range(DECK_SIZE)]
+    assert sorted(shown_one_at_a_time) == sorted([*deck, "back"])
+    style = root.find(f"{svg}style")
+    assert style is not None and ".cards>:target{display:inline}" in (style.text or "")
+    views = [view.get("id") for view in root.iter(f"{svg}view")]
+    assert views == [f"suit-{suit}" for suit in SUIT_LETTERS]
+
+
 def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -> None:
     (tmp_path / "fonts").mkdir()
     (tmp_path / "fonts" / "font.woff2").write_bytes(b"\x00\x01 \n\x02")
@@ -92,3 +120,33 @@ def test_pages_lose_their_indentation_but_not_preformatted_text() -> None:
     assert minify_html(page) == (
         "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n<p>c</p>\n"
     )
+
+
+def test_static_files_are_named_by_content_and_every_reference_follows() -> None:
+    files = {
+        "ca/index.html": b'<link href="../static/site.css"><img src="../static/cards.svg#c-1o">',
+        "404.html": b'<script src="/tute/static/core.js"></script>',
+        "static/site.css": b"a{}",
+        "static/cards.svg": b"<svg/>",
+        "static/core.js": b'new URL("cards.svg",s)',
+        "robots.txt": b"static/site.css",
+    }
+    out = fingerprint(files)
+    names = {re.sub(r"\.[0-9a-f]{10}\.", ".", path): path for path in out}
+    assert sorted(names) == sorted(files)
+    cards, core, site = names["static/cards.svg"], names["static/core.js"], names["static/site.css"]
+    assert out[cards] == b"<svg/>" and cards != "static/cards.svg"
+    assert out[core] == f'new URL("{cards[7:]}",s)'.encode()
+    assert out["ca/index.html"] == f'<link href="../{site}"><img src="../{cards}#c-1o">'.encode()
+    assert out["404.html"] == f'<script src="/tute/{core}"></script>'.encode()
+    assert out["robots.txt"] == b"static/site.css"
+    changed = fingerprint({**files, "static/cards.svg": b"<svg></svg>"})
+    assert names["static/site.css"] in changed and core not in changed
+
+
+def test_text_files_get_a_reproducible_gzipped_copy_and_images_do_not() -> None:
+    files = {"a/index.html": b"<p>hi</p>" * 50, "static/x.svg": b"<svg/>", "static/f.woff2": b"\0"}
+    copies = precompressed(files)
+    assert sorted(copies) == ["a/index.html.gz", "static/x.svg.gz"]
+    assert gzip.decompress(copies["a/index.html.gz"]) == files["a/index.html"]
+    assert copies == precompressed(files)

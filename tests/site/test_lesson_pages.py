@@ -84,7 +84,8 @@ def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     lessons, _problems = load_lessons(PROJECT_ROOT / "lessons", PROJECT_ROOT)
     marks = re.findall(r'<span class="lesson-progress" data-lesson-progress="([a-z-]+)">', index)
     assert marks == [lesson.id for lesson in lessons]
-    assert "static/widget-core.js" in index and "static/lesson.js" in index
+    assert re.search(r"static/widget-core\.\w+\.js", index)
+    assert re.search(r"static/lesson\.\w+\.js", index)
 
 
 @pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
@@ -96,8 +97,8 @@ def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], 
     }
     first = pages.pop("1")
     assert first.index('<details class="lesson-deck">') < first.index('<section class="lesson"')
-    assert first.count('<td><img src="../../../static/cards.svg#c-') == 40
-    assert "static/deck.css" in first
+    assert len(re.findall(r'<td><img src="\.\./\.\./\.\./static/cards\.\w+\.svg#c-', first)) == 40
+    assert re.search(r"static/deck\.\w+\.css", first)
     assert all('class="deck"' not in html and "deck.css" not in html for html in pages.values())
 
 

@@ -93,7 +93,7 @@ def test_every_internal_link_and_asset_resolves_to_a_file_and_anchor(out: Path) 
 def test_the_root_404_links_from_the_base_path_as_it_is_served_anywhere(out: Path) -> None:
     page = _read(out, "404.html")
     assert page.links == ["/tute/ca/index.html", "/tute/fr/index.html"]
-    assert "/tute/static/site.css" in page.assets
+    assert any(re.fullmatch(r"/tute/static/site\.\w+\.css", asset) for asset in page.assets)
 
 
 def test_links_name_index_html_so_the_site_works_from_disk(out: Path) -> None:
@@ -159,8 +159,8 @@ def test_engine_constants_and_the_deck_figure_come_from_the_engine(out: Path) ->
     html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
     assert "Les quaranta valen 40." in html
     assert '<th scope="row">1. <b>as</b> <small>(1)</small></th><td>11</td>' in html
-    assert html.count('<td><img src="../../static/cards.svg#c-') == 40
-    assert "static/deck.css" in html
+    assert len(re.findall(r'<td><img src="\.\./\.\./static/cards\.\w+\.svg#c-', html)) == 40
+    assert re.search(r"static/deck\.\w+\.css", html)
     assert "{{" not in html
 
 
