@@ -13,7 +13,7 @@ PACKAGES := $(wildcard engine lesson_compiler site_builder)
 # editable finder): its __init__.py being newer than the stamp triggers that.
 PACKAGE_INITS := $(wildcard $(addsuffix /__init__.py,$(PACKAGES)))
 
-LANGUAGES := ca fr es pt
+LANGUAGES := ca fr es pt en
 DOMAINS := site game lessons
 
 .DEFAULT_GOAL := site

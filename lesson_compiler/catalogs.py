@@ -18,7 +18,7 @@ from babel.support import Translations
 from lesson_compiler.model import Lesson
 from lesson_compiler.problems import Messages, Problem
 
-LANGUAGES = ("ca", "fr", "es", "pt")
+LANGUAGES = ("ca", "fr", "es", "pt", "en")
 """The languages every lesson is written in."""
 DOMAINS = ("game", "lessons")
 """The gettext domains this package owns."""

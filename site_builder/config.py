@@ -31,6 +31,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("fr", "fr", "fr_FR"),
     Language("es", "es", "es_ES"),
     Language("pt", "pt-PT", "pt_PT"),
+    Language("en", "en", "en_GB"),
 )
 
 

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from lesson_compiler import load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("ca", "fr", "es", "pt")
+LANGUAGES = ("ca", "fr", "es", "pt", "en")
 LESSONS, PROBLEMS = load_lessons(ROOT / "lessons", ROOT)
 LESSON_IDS = [lesson.id for lesson in LESSONS]
 REFUSING_IDS = [lesson.id for lesson in LESSONS if any(node.refusals for node in lesson.nodes)]

@@ -11,7 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-LANGUAGES = ("ca", "fr", "es", "pt")
+LANGUAGES = ("ca", "fr", "es", "pt", "en")
 
 
 def _pages(site_dir: Path, prefix: str) -> list[str]:
@@ -52,7 +52,7 @@ def test_the_root_pages_load_cleanly_and_pass_axe(page: Page, site_url: str) -> 
         assert _violations(page) == [], path
     page.goto(site_url)
     names = page.locator(".language-list .language-name").all_inner_texts()
-    assert names == ["Català", "Français", "Español", "Português"]
+    assert names == ["Català", "Français", "Español", "Português", "English"]
 
 
 def test_the_language_switcher_keeps_the_section(page: Page, site_url: str) -> None:

@@ -127,7 +127,7 @@ def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path)
     problems = [str(p) for p in check_translations(tmp_path, lessons)]
     assert problems == [
         f"locales/{lang}/LC_MESSAGES/lessons.po: missing translation of '{new}' (context 'follow')"
-        for lang in ("ca", "fr", "es", "pt")
+        for lang in ("ca", "fr", "es", "pt", "en")
     ]
 
 
@@ -156,7 +156,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (48 positions), compiled in 4 languages\n"
+    assert run.stdout == "7 lessons verified (48 positions), compiled in 5 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:
