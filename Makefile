@@ -33,7 +33,8 @@ $(VENV)/.installed-test: pyproject.toml $(PACKAGE_INITS) | $(PY)
 site: $(VENV)/.installed
 	$(PY) -m site_builder build
 
-# Chromium comes from $$TUTE_CHROMIUM, Playwright or the system (tests/chromium.py).
+# Chromium comes from $$TUTE_CHROMIUM, Playwright or the system (tests/chromium.py);
+# Firefox ESR and WebKitGTK (with Xvfb) from the system (tests/other_browsers.py).
 # If none is found, ask Playwright for one, then (as root on Debian) apt; where both
 # fail, the browser tests error with install instructions.
 test: $(VENV)/.installed-test
@@ -41,6 +42,10 @@ test: $(VENV)/.installed-test
 		|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
 		|| echo "warning: no Chromium; the browser tests will fail (see README.md)"
+	@$(PY) tests/other_browsers.py \
+		|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr webkit2gtk-driver xvfb; } \
+		|| echo "warning: no Firefox or WebKit; their browser tests will fail (see README.md)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")

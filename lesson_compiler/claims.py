@@ -164,7 +164,7 @@ def can_beat(p: Position, _: str | None) -> str | None:
 
 def cannot_beat(p: Position, _: str | None) -> str | None:
     found = _beaters(p)
-    return f"{codes(found)} beats {card_code(_winning(p))}" if found else None
+    return f"{codes(found)} would beat {card_code(_winning(p))}" if found else None
 
 
 def trumped(p: Position, _: str | None) -> str | None:

@@ -134,7 +134,7 @@ def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Mes
     if reason == Reason.MUST_FOLLOW_SUIT:
         text = game.gettext("You must follow suit: you hold {suit}.")
     elif reason == Reason.MUST_BEAT:
-        text = game.gettext("You must beat: you hold a card {of_suit} higher than {card}.")
+        text = game.gettext("You must beat {card}: you hold a higher card {of_suit}.")
     elif reason == Reason.MUST_TRUMP:
         text = game.gettext("You must trump: you have no {suit}, but you hold trumps.")
     elif reason == Reason.MUST_OVERTRUMP:

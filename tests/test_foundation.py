@@ -11,6 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
+from tests import other_browsers
 from tests.chromium import ENV_VAR, ChromiumNotFoundError, find_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,3 +120,15 @@ def test_axe_runs_offline_and_finds_a_missing_alt(page: Page) -> None:
     results = Axe().run(page)
     rules = {violation["id"] for violation in results.response["violations"]}
     assert "image-alt" in rules
+
+
+@pytest.mark.parametrize(
+    ("engine", "package"), [("firefox", "firefox-esr"), ("webkit", "webkit2gtk-driver")]
+)
+def test_a_missing_engine_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, engine: str, package: str
+) -> None:
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.setattr(other_browsers, "MINIBROWSER_GLOB", "/nowhere/MiniBrowser")
+    with pytest.raises(other_browsers.BrowserNotFoundError, match=f"apt-get install -y {package}"):
+        other_browsers.find(engine)

@@ -31,3 +31,17 @@ def catalogs() -> dict[str, tuple[Messages, Messages]]:
         )
         for lang in LANGUAGES
     }
+
+
+def load_edited(root: Path, text: str, name: str, *edits: tuple[str, str]) -> list[str]:
+    """Write lesson ``text`` with ``edits`` (old, new) as ``root/lessons/name``, load that
+    folder and return its problems as the author sees them."""
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    folder = root / "lessons"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    lessons, problems = load_lessons(folder, root)
+    assert lessons == [] or not problems
+    return [str(p) for p in problems]

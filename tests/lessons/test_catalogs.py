@@ -40,6 +40,22 @@ def test_the_extractor_yields_each_text_with_its_line_and_lesson(tmp_path: Path)
     ]
 
 
+def test_the_translator_comment_shows_the_claims_of_the_step() -> None:
+    source = (
+        'id = "demo"\n'
+        "[[step]]\n"
+        'say = "You have no swords: trump."\n'
+        'hint = "Play a trump."\n'
+        'play = ["4o"]\n'
+        'claims = ["no_suit_led", "has_trump"]\n'
+    )
+    found = list(extract_lessons(io.BytesIO(source.encode()), [], [], {}))
+    assert [comments for *_, comments in found] == [
+        ["step 1: say; claims: no_suit_led, has_trump"],
+        ["step 1: hint; claims: no_suit_led, has_trump"],
+    ]
+
+
 def test_the_extractor_skips_a_file_that_is_not_toml() -> None:
     assert list(extract_lessons(io.BytesIO(b"title = = 1"), [], [], {})) == []
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
-from engine import Deal, Game, parse_card, parse_suit
+from engine import Cant, Deal, Game, parse_card, parse_suit
 from lesson_compiler.claims import ClaimError, Position, check_claim, parse_claim
+from tests.lessons.conftest import load_edited
+
+OROS, COPES = parse_suit("o"), parse_suit("c")
 
 # Coins are trumps (the dealer, seat 3, shows 7o); seat 0 leads the first trick.
 # Seat 0 holds the twenties in cups and swords, seat 2 the forty and the twenty in clubs.
@@ -68,7 +74,7 @@ LOW_CLUBS = _example("o", "5b 12b", "2b 4b 1o 5c")
         ("can_beat", RUFFED, None),
         ("can_beat", LOW_CLUBS, "no legal card beats 12b (legal: 2b, 4b)"),
         ("cannot_beat", LOW_CLUBS, None),
-        ("cannot_beat", PARTNER_ACE, "1o, 3o, 11o, 12o beats 1c"),
+        ("cannot_beat", PARTNER_ACE, "1o, 3o, 11o, 12o would beat 1c"),
         ("trumped", RUFFED, None),
         ("trumped", PARTNER_ACE, "no trump is in the trick (1c, 2c)"),
         ("trumped", _example("o", "5o 1o", "2o"), "trump was led, so no card trumps the trick"),
@@ -154,3 +160,95 @@ def test_a_claim_that_cannot_be_read(text: object, error: str) -> None:
     with pytest.raises(ClaimError) as caught:
         parse_claim(text)
     assert str(caught.value).startswith(error)
+
+
+def test_a_cant_seen_during_a_continue_step_is_the_one_claimed() -> None:
+    seen = replace(RUFFED, shown=(Cant(2, 1, OROS, 40), Cant(2, 0, COPES, 20)))
+    assert _check("next_cant:twenty-c", seen) is None
+    assert _check("next_cant:forty", seen) == (
+        'claim "next_cant:forty" is false: the cant shown is twenty-c'
+    )
+    # Only the rivals sang: the claim is about what the learner's team would sing.
+    rivals = replace(RUFFED, shown=(Cant(2, 1, OROS, 40),))
+    assert _check("next_cant:forty", rivals) is None
+
+
+LESSON = """id = "claims"
+title = "Claims"
+summary = "Each step claims the facts its words rely on."
+learner = 2
+dealer = 3
+trump_card = "7o"
+hands = [
+  ["1e", "3e", "10e", "11e", "12e", "1c", "3c", "10c", "11c", "12c"],
+  ["2o", "4o", "5o", "6o", "2c", "4c", "5c", "6c", "7c", "2b"],
+  ["1o", "3o", "11o", "12o", "1b", "3b", "7b", "10b", "11b", "12b"],
+  ["7o", "10o", "2e", "4e", "5e", "6e", "7e", "4b", "5b", "6b"],
+]
+before = ["1e", "2o"]
+
+[[step]]
+say = "The rival trumped the ace of swords. You have no swords and a higher trump: overtrump."
+play = ["1o"]
+hint = "Overtrump with your ace of coins."
+replies = ["2e"]
+claims = [
+  "no_suit_led", "trumped", "rival_winning", "must_overtrump", "trick_won", "next_cant:forty",
+]
+
+[[step]]
+say = "You sang the forty. Lead the seven of clubs."
+play = ["7b"]
+hint = "Lead the seven of clubs."
+replies = ["4b", "3c"]
+claims = ["next_cant:twenty-b"]
+
+[[step]]
+say = "The last rival must follow with the two of clubs, and the trick is yours."
+continue = true
+replies = ["2b"]
+claims = ["trick_won", "next_cant:twenty-b"]
+
+[[step]]
+say = "Lead any card."
+play = "any"
+claims = ["any_card"]
+"""
+
+
+def _lesson_problems(tmp_path: Path, *edits: tuple[str, str]) -> list[str]:
+    return load_edited(tmp_path, LESSON, "01-claims.toml", *edits)
+
+
+def test_a_lesson_whose_claims_hold_loads(tmp_path: Path) -> None:
+    assert _lesson_problems(tmp_path) == []
+
+
+def test_false_claims_in_a_lesson_name_the_file_the_step_and_the_fact(tmp_path: Path) -> None:
+    problems = _lesson_problems(
+        tmp_path,
+        ('"must_overtrump", "trick_won"', '"must_trump", "trick_lost"'),
+        ('claims = ["trick_won", "next_cant:twenty-b"]', 'claims = ["next_cant:none"]'),
+        ('claims = ["any_card"]', 'claims = ["no_suit_led"]'),
+    )
+    file = "lessons/01-claims.toml"
+    assert problems == [
+        f'{file}: step 1: claim "must_trump" is false: the engine refuses 1b (must_overtrump), '
+        "3b (must_overtrump), 7b (must_overtrump), 10b (must_overtrump), 11b (must_overtrump), "
+        "12b (must_overtrump)",
+        f'{file}: step 1: claim "trick_lost" is false: the learner\'s team wins it if 1o, 2e '
+        "are played",
+        f'{file}: step 3: claim "next_cant:none" is false: the cant shown is twenty-b',
+        f'{file}: step 4: claim "no_suit_led" needs a card on the table, but the learner leads '
+        "this trick",
+    ]
+
+
+def test_a_claim_on_a_continue_step_before_the_learner_plays(tmp_path: Path) -> None:
+    problems = _lesson_problems(
+        tmp_path, ('claims = ["trick_won", "next_cant:twenty-b"]', 'claims = ["can_beat"]')
+    )
+    assert problems == [
+        'lessons/01-claims.toml: step 3: claim "can_beat" is about the learner\'s play, '
+        "but seat 1 plays next"
+    ]

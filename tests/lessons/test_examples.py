@@ -87,3 +87,22 @@ def test_an_unknown_key_and_a_bad_card() -> None:
     assert [str(p) for p in problems] == [
         "page.md: line 3: hand: not a card code: '2z' (expected e.g. 1o, 7c, 10e, 12b)"
     ]
+
+
+def test_an_example_may_claim_the_duty_it_shows() -> None:
+    body = BODY + 'claims = ["has_suit_led", "must_beat", "not_trumped"]\n'
+    example, problems = parse_example(body, "locales/ca/pages/rules.md", 40)
+    assert problems == []
+    assert example is not None
+
+
+def test_a_false_or_unaskable_claim_in_an_example_names_the_line() -> None:
+    body = BODY + 'claims = ["must_follow", "trick_lost"]\n'
+    example, problems = parse_example(body, "locales/ca/pages/rules.md", 40)
+    assert example is None
+    assert [str(p) for p in problems] == [
+        'locales/ca/pages/rules.md: line 40: claim "must_follow" is false: the engine refuses '
+        "2c (must_beat), 7c (must_beat), 1o (must_follow_suit)",
+        'locales/ca/pages/rules.md: line 40: claim "trick_lost" needs the seats and hands of a '
+        "lesson, which a rule example lacks",
+    ]

@@ -8,23 +8,14 @@ import sys
 from pathlib import Path
 
 from lesson_compiler import check_translations, load_lessons
-from tests.lessons.conftest import ROOT
+from tests.lessons.conftest import ROOT, load_edited
 
 FOLLOW = (ROOT / "lessons" / "04-follow.toml").read_text(encoding="utf-8")
 
 
 def _problems(tmp_path: Path, *edits: tuple[str, str], name: str = "04-follow.toml") -> list[str]:
     """Write lesson 4 with ``edits`` (old, new) into ``tmp_path/lessons`` and load it."""
-    text = FOLLOW
-    for old, new in edits:
-        assert old in text
-        text = text.replace(old, new, 1)
-    folder = tmp_path / "lessons"
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
-    lessons, problems = load_lessons(folder, tmp_path)
-    assert lessons == [] or not problems
-    return [str(p) for p in problems]
+    return load_edited(tmp_path, FOLLOW, name, *edits)
 
 
 def test_the_unbroken_lesson_loads(tmp_path: Path) -> None:
@@ -118,9 +109,8 @@ def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path)
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     new = "Well done! That is all."
     old = (
-        "Well done! Follow the suit led and beat the winning card if you can, even your "
-        "partner's; if you cannot, any card of that suit will do. Once the trick has been "
-        "trumped, you need only follow suit."
+        "Well done! Follow suit and beat the winning card if you can, even your partner's, "
+        "unless the trick is already trumped."
     )
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
