@@ -114,9 +114,13 @@ class _Compiler:
 
     def reason(self, reason: Reason, trick: Sequence[Card]) -> int:
         """The index of a refusal in `reasons`."""
+        teacher = self.lesson.taught_later.get(reason)
+        taught_in = None
+        if teacher is not None:
+            taught_in = (teacher.number, self.lessons.pgettext(teacher.id, teacher.title))
         refusal = {
             "reason": str(reason),
-            "message": refusal_message(reason, trick, self.trump, self.game),
+            "message": refusal_message(reason, trick, self.trump, self.game, taught_in),
         }
         return _index(self.reasons, refusal)
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from lesson_compiler.model import Lesson
+from engine import Reason
+from lesson_compiler.model import Lesson, Teacher
 from lesson_compiler.play import build_nodes
 from lesson_compiler.problems import Problem
 from lesson_compiler.source import read_lesson, read_toml
@@ -52,6 +54,7 @@ def load_lesson(file: Path, number: int, root: Path) -> tuple[Lesson | None, lis
         trump_card=source.trump_card,
         steps=source.steps,
         nodes=tuple(nodes),
+        teaches=source.teaches,
     )
     return lesson, []
 
@@ -80,4 +83,39 @@ def load_lessons(lessons_dir: Path, root: Path) -> tuple[list[Lesson], list[Prob
         problems += found
         if lesson is not None:
             lessons.append(lesson)
-    return lessons, problems
+    if problems:
+        return lessons, problems
+    return _link_teachers(lessons)
+
+
+def _link_teachers(lessons: list[Lesson]) -> tuple[list[Lesson], list[Problem]]:
+    """Find the lesson that teaches each refusal reason; a lesson refusing with a reason a
+    later lesson teaches learns that lesson. Every reason used must be taught, once."""
+    problems: list[Problem] = []
+    teachers: dict[Reason, Lesson] = {}
+    for lesson in lessons:
+        for reason in lesson.teaches:
+            if reason in teachers:
+                first = teachers[reason].path
+                problems.append(Problem(lesson.path, "teaches", f"{reason} is taught by {first}"))
+            else:
+                teachers[reason] = lesson
+    linked = []
+    for lesson in lessons:
+        later: dict[Reason, Teacher] = {}
+        for reason in sorted(lesson.reasons):
+            teacher = teachers.get(reason)
+            if teacher is None:
+                step = min(n.step for n in lesson.nodes if reason in n.refusals.values()) + 1
+                problems.append(
+                    Problem(
+                        lesson.path,
+                        f"step {step}",
+                        f"a card is refused for {reason}, which no lesson teaches "
+                        "(name it in the 'teaches' of the lesson that explains it)",
+                    )
+                )
+            elif teacher.number > lesson.number:
+                later[reason] = Teacher(teacher.number, teacher.id, teacher.title)
+        linked.append(replace(lesson, taught_later=later))
+    return linked, problems

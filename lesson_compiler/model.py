@@ -97,6 +97,15 @@ class Node:
 
 
 @dataclass(frozen=True)
+class Teacher:
+    """The lesson that teaches a rule: its number, id and title (an English message id)."""
+
+    number: int
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
 class Lesson:
     """A parsed, engine-verified lesson, language-neutral (texts are English message ids)."""
 
@@ -111,6 +120,16 @@ class Lesson:
     trump_card: Card
     steps: tuple[Step, ...]
     nodes: tuple[Node, ...]
+    teaches: tuple[Reason, ...] = ()
+    """The refusal reasons this lesson introduces."""
+    taught_later: dict[Reason, Teacher] = field(default_factory=dict)
+    """Refusal reasons this lesson uses before the lessons reach them, with the lesson that
+    teaches each: its refusals explain them in plain words and point to that lesson."""
+
+    @property
+    def reasons(self) -> set[Reason]:
+        """Every reason this lesson's refusals give."""
+        return {reason for node in self.nodes for reason in node.refusals.values()}
 
     @property
     def texts(self) -> list[str]:

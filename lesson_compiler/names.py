@@ -122,8 +122,19 @@ def the_card(card: Card, game: Messages) -> str:
     return _compose(_rank_with_article(rank_of(card), game), card, game)
 
 
-def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Messages) -> str:
-    """Why a card is refused, in plain words naming the rule and the cards concerned."""
+def refusal_message(
+    reason: Reason,
+    trick: Sequence[Card],
+    trump: int,
+    game: Messages,
+    taught_in: tuple[int, str] | None = None,
+) -> str:
+    """Why a card is refused, in plain words naming the rule and the cards concerned.
+
+    ``taught_in`` is the number and localized title of a later lesson that teaches the rule:
+    the learner does not know its name yet, so the rule is said without it, and that lesson
+    is named.
+    """
     led = SUIT_LETTERS[suit_of(trick[0])] if trick else ""
     best = trick[winning_index(trick, trump)] if trick else 0
     fields = {
@@ -131,6 +142,16 @@ def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Mes
         "of_suit": of_suit(led, game) if led else "",
         "card": the_card(best, game),
     }
+    if taught_in is not None:
+        number, title = taught_in
+        return " ".join(
+            (
+                _untaught_rule(reason, game).format(**fields),
+                game.gettext("Lesson {number}, “{title}”, teaches this.").format(
+                    number=number, title=title
+                ),
+            )
+        )
     if reason == Reason.MUST_FOLLOW_SUIT:
         text = game.gettext("You must follow suit: you hold {suit}.")
     elif reason == Reason.MUST_BEAT:
@@ -142,6 +163,24 @@ def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Mes
     else:
         raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
     return text.format(**fields)
+
+
+def _untaught_rule(reason: Reason, game: Messages) -> str:
+    """A refusal's rule said without the rule's name, for a learner not yet taught it."""
+    if reason == Reason.MUST_FOLLOW_SUIT:
+        return game.gettext("Not this card: you hold {suit}, the suit led, so play one of them.")
+    if reason == Reason.MUST_BEAT:
+        return game.gettext(
+            "Not this card: you hold a card {of_suit} higher than {card}, "
+            "so play one that beats it."
+        )
+    if reason == Reason.MUST_TRUMP:
+        return game.gettext("Not this card: you have no {suit}, so play one of your trumps.")
+    if reason == Reason.MUST_OVERTRUMP:
+        return game.gettext(
+            "Not this card: you hold a trump higher than {card}, so play one that beats it."
+        )
+    raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
 
 
 def _seat(seat: int, learner: int, game: Messages) -> str:

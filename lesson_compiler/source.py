@@ -34,6 +34,7 @@ _LESSON_KEYS = {
     "trump_card",
     "hands",
     "before",
+    "teaches",
     "step",
 }
 _STEP_KEYS = {
@@ -57,6 +58,8 @@ _EXPECT_KEYS = {
     "points",
     "hand_winner",
 }
+TEACHABLE = tuple(r for r in Reason if r not in (Reason.NOT_IN_HAND, Reason.HAND_OVER))
+"""The refusal reasons a lesson can teach: the rules that forbid a card in the hand."""
 _TOML_LINE = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)$")
 
 
@@ -117,6 +120,8 @@ class LessonSource:
     hands: tuple[tuple[Card, ...], ...]
     before: tuple[Card, ...]
     steps: tuple[Step, ...]
+    teaches: tuple[Reason, ...] = ()
+    """The refusal reasons this lesson introduces (`teaches` in the file)."""
 
 
 def read_toml(text: str, path: str, problems: list[Problem]) -> dict[str, Any] | None:
@@ -249,6 +254,7 @@ def read_lesson(data: dict[str, Any], path: str, problems: list[Problem]) -> Les
     trump_card = top("trump_card", r.card)
     hands = top("hands", lambda v, k, w: r.items(v, k, w, r.cards))
     before_plays = top("before", r.cards, required=False)
+    teaches = top("teaches", lambda v, k, w: r.items(v, k, w, _taught(r)), required=False)
     if hands is not None and len(hands) != 4:
         r.fail("", f"hands must hold 4 hands (seats 0-3), not {len(hands)}")
     raw_steps = data.get("step")
@@ -269,6 +275,7 @@ def read_lesson(data: dict[str, Any], path: str, problems: list[Problem]) -> Les
         hands=hands,
         before=before_plays or (),
         steps=tuple(s for s in steps if s is not None),
+        teaches=teaches or (),
     )
 
 
@@ -381,6 +388,17 @@ def _reason(r: Reader, value: Any, what: str, where: str) -> Reason | None:
         names = ", ".join(reason.value for reason in Reason)
         r.fail(where, f"{what} must be one of {names}, not {value!r}")
         return None
+
+
+def _taught(r: Reader) -> Callable[[Any, str, str], Reason | None]:
+    def taught(value: Any, what: str, where: str) -> Reason | None:
+        if value in TEACHABLE:
+            return Reason(value)
+        names = ", ".join(TEACHABLE)
+        r.fail(where, f"{what}: unknown refusal reason {value!r} (expected one of: {names})")
+        return None
+
+    return taught
 
 
 def _cant(r: Reader, value: Any, where: str) -> tuple[int, int, int] | None:

@@ -1,7 +1,7 @@
 """The one Markdown dialect of the pages: CommonMark with tables, raw HTML off, and our plugins.
 
 Plugins (functions `plugin(md)`): heading anchors `{#id}`, engine constants `{{name}}`,
-`page:`/`lesson:` link targets, and the fences `example` and `points-table`, the only way
+`page:`/`lesson:` link targets, and the fences `example` and `deck`, the only way
 widgets enter a page. Parsing records what the page holds (anchors, links, examples) in a
 `PageEnv`; rendering asks a `PageContext` for what depends on the site (URLs, widgets).
 """
@@ -49,10 +49,10 @@ CONSTANTS: dict[str, int] = {
 
 ANCHOR = re.compile(r"\s*\{#([^}]*)\}\s*$")
 ANCHOR_ID = re.compile(r"[a-z][a-z0-9-]*")
-RESERVED_IDS = frozenset({"main", "site-nav", "lesson-title", "languages"})
+RESERVED_IDS = frozenset({"main", "site-nav", "lesson-title", "languages", "toc-title"})
 """Ids the templates use; a section anchor must not take them."""
 TARGET = re.compile(r"(page|lesson):([a-z0-9-]+)(?:#([a-z0-9-]+))?")
-WIDGET_FENCES = ("example", "points-table")
+WIDGET_FENCES = ("example", "deck")
 
 
 @dataclass(frozen=True)
@@ -100,8 +100,8 @@ class PageContext(Protocol):
     def example(self, example: Example) -> str:
         """The rule-example widget markup."""
 
-    def points_table(self) -> str:
-        """The points table in the page's language."""
+    def deck(self) -> str:
+        """The deck figure (each suit's cards by strength, with points) in the page's language."""
 
 
 def page_env(env: EnvType) -> PageEnv:
@@ -219,8 +219,8 @@ def _inspect_fence(page: PageEnv, token: Token) -> None:
         example, problems = parse_example(token.content, page.path, line)
         page.report.add_errors(problems)
         token.meta["example"] = example
-    elif kind == "points-table" and token.content.strip():
-        page.report.error(page.path, line, "the points-table block takes no content")
+    elif kind == "deck" and token.content.strip():
+        page.report.error(page.path, line, "the deck block takes no content")
     elif kind and kind not in WIDGET_FENCES:
         known = ", ".join(WIDGET_FENCES)
         page.report.error(page.path, line, f"unknown block {kind!r} (known: {known})")
@@ -238,7 +238,7 @@ def _render_link_open(
 
 
 def widget_fences(md: MarkdownIt) -> None:
-    """Render the `example` and `points-table` fences through the page context."""
+    """Render the `example` and `deck` fences through the page context."""
     md.add_render_rule("fence", _render_fence)
 
 
@@ -248,8 +248,8 @@ def _render_fence(
     token = tokens[idx]
     context: PageContext = env["context"]
     kind = token.info.strip()
-    if kind == "points-table":
-        return context.points_table()
+    if kind == "deck":
+        return context.deck()
     example: Example | None = token.meta.get("example")
     if kind == "example" and example is not None:
         return context.example(example)

@@ -16,15 +16,19 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from engine import CARD_POINTS, STRENGTH_ORDER
-from lesson_compiler import Example, compile_example, rank_name
+from lesson_compiler import Example, compile_example
 from site_builder.config import TEMPLATES_DIR, Language
+from site_builder.deck import deck
 from site_builder.markdown import Link, render
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
+TOC_PAGES = frozenset({"rules"})
+"""Pages long enough to open with jump links to their `##` sections."""
+DECK_LESSONS = frozenset({"cards"})
+"""Lessons whose page shows the deck figure (a disclosure above the widget)."""
 CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
 
 
@@ -95,12 +99,8 @@ class _Context:
         legal = ", ".join(data["cards"][code] for code in data["legal"])
         return self.renderer.partial("example.html", self.page, data=data, legal=legal)
 
-    def points_table(self) -> str:
-        rows = [
-            (index, rank_name(rank, self.lang.game), CARD_POINTS[rank])
-            for index, rank in enumerate(STRENGTH_ORDER, start=1)
-        ]
-        return self.renderer.partial("points_table.html", self.page, rows=rows)
+    def deck(self) -> str:
+        return self.renderer.deck(self.page, self.lang)
 
 
 class Renderer:
@@ -134,6 +134,10 @@ class Renderer:
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
         return self.env.get_template(template).render(self._common(page), **values)
+
+    def deck(self, page: Page, lang: LanguageSite) -> str:
+        """The deck figure in the page's language."""
+        return self.partial("deck.html", page, deck=deck(lang.game))
 
     def _common(self, page: Page) -> dict[str, Any]:
         return {"page": page, "asset": page.asset, "card": self._card_helper(page)}
@@ -201,14 +205,22 @@ class Renderer:
             "nav": self.nav(lang, page),
             "switcher": self.switcher(page),
             "widget_strings": None,
+            "toc": None,
+            "first_lesson": None,
+            "deck_styles": _has_fence(page, "deck")
+            or (page.lesson is not None and page.lesson.id in DECK_LESSONS),
             "widget_scripts": _widget_scripts(page),
-            "body": Markup(render(self.site.md, page.tokens, context)),
+            **self._opening_and_body(page, context),
         }
         if values["widget_scripts"]:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext)
             if "example.js" not in values["widget_scripts"]:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             values["widget_strings"] = strings
+        if page.key == "home" and lang.lesson_keys:
+            values["first_lesson"] = self._lesson_item(page, lang, lang.lesson_keys[0])
+        if page.key in TOC_PAGES:
+            values["toc"] = self._toc(page, context)
         if page.key == "faq":
             values["faq"] = self.faq_json(page, context)
         if page.key == "lessons":
@@ -236,15 +248,42 @@ class Renderer:
     def sections(self, page: Page, context: _Context) -> list[Section]:
         """The `##` sections of a page, each rendered on its own (for the FAQ's JSON-LD)."""
         tokens = page.tokens
-        starts = [i for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h2"]
+        starts = _section_starts(page)
         found = []
         for number, start in enumerate(starts):
-            close = next(i for i in range(start, len(tokens)) if tokens[i].type == "heading_close")
+            close = _heading_close(page, start)
             end = starts[number + 1] if number + 1 < len(starts) else len(tokens)
-            title = render(self.site.md, tokens[start : close + 1], context)
+            title = self._title(page, start, context)
             html = render(self.site.md, tokens[close + 1 : end], context)
-            found.append(Section(str(tokens[start].attrGet("id") or ""), plain_text(title), html))
+            found.append(Section(str(tokens[start].attrGet("id") or ""), title, html))
         return found
+
+    def _title(self, page: Page, start: int, context: _Context) -> str:
+        """The plain text of the heading that opens at token `start`."""
+        close = _heading_close(page, start)
+        return plain_text(render(self.site.md, page.tokens[start : close + 1], context))
+
+    def _toc(self, page: Page, context: _Context) -> list[tuple[str, str]]:
+        """Jump links to the `##` sections: each heading's id and text."""
+        return [
+            (str(page.tokens[start].attrGet("id") or ""), self._title(page, start, context))
+            for start in _section_starts(page)
+        ]
+
+    def _opening_and_body(self, page: Page, context: _Context) -> dict[str, Markup]:
+        """A page's HTML in two parts, so the template can put something between them:
+        the home page's way into lesson 1 after its first paragraph, a long page's jump
+        links before its first section. Other pages have no opening."""
+        tokens = page.tokens
+        cut = 0
+        if page.key == "home":
+            cut = next((i + 1 for i, t in enumerate(tokens) if t.type == "paragraph_close"), 0)
+        elif page.key in TOC_PAGES:
+            cut = next(iter(_section_starts(page)), len(tokens))
+        return {
+            "opening": Markup(render(self.site.md, tokens[:cut], context)),
+            "body": Markup(render(self.site.md, tokens[cut:], context)),
+        }
 
     def faq_json(self, page: Page, context: _Context) -> Markup:
         """schema.org FAQPage data mirroring the visible questions and answers."""
@@ -272,9 +311,11 @@ class Renderer:
             "title": lesson_page.title,
             "summary": lesson_page.description,
             "href": page.url_to(lesson_page),
+            "steps": len((lesson_page.lesson_data or {}).get("steps", [])),
         }
 
     def _lesson_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        assert page.lesson is not None
         keys = lang.lesson_keys
         position = keys.index(page.key)
         previous = lang.pages[keys[position - 1]] if position > 0 else None
@@ -288,6 +329,7 @@ class Renderer:
             "index_href": page.url_to(lang.pages["lessons"]),
             "previous": _neighbour(page, previous),
             "next": _neighbour(page, following),
+            "deck": Markup(self.deck(page, lang)) if page.lesson.id in DECK_LESSONS else None,
         }
 
     def render_root(self, page: Page) -> str:
@@ -337,8 +379,19 @@ def _neighbour(page: Page, other: Page | None) -> dict[str, str] | None:
     return {"href": page.url_to(other), "title": other.title} if other else None
 
 
-def _has_examples(page: Page) -> bool:
-    return any(token.type == "fence" and token.info.strip() == "example" for token in page.tokens)
+def _section_starts(page: Page) -> list[int]:
+    """The token index of each `##` heading of a page."""
+    return [i for i, t in enumerate(page.tokens) if t.type == "heading_open" and t.tag == "h2"]
+
+
+def _heading_close(page: Page, start: int) -> int:
+    """The token index closing the heading that opens at `start`."""
+    return next(i for i in range(start, len(page.tokens)) if page.tokens[i].type == "heading_close")
+
+
+def _has_fence(page: Page, kind: str) -> bool:
+    """Whether the page's Markdown holds a fenced block of this kind."""
+    return any(token.type == "fence" and token.info.strip() == kind for token in page.tokens)
 
 
 def _widget_scripts(page: Page) -> list[str]:
@@ -347,7 +400,7 @@ def _widget_scripts(page: Page) -> list[str]:
     parts: list[str] = []
     if page.lesson is not None or page.key == "lessons":
         parts.append("lesson.js")
-    if _has_examples(page):
+    if _has_fence(page, "example"):
         parts.append("example.js")
     return ["widget-core.js", *parts] if parts else []
 

@@ -186,6 +186,7 @@ hands = [
   ["7o", "10o", "2e", "4e", "5e", "6e", "7e", "4b", "5b", "6b"],
 ]
 before = ["1e", "2o"]
+teaches = ["must_overtrump"]
 
 [[step]]
 say = "The rival trumped the ace of swords. You have no swords and a higher trump: overtrump."

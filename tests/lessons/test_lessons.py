@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.support import NullTranslations
 
-from lesson_compiler import Lesson, Messages, check_translations, compile_lesson
+from lesson_compiler import Lesson, Messages, check_translations, compile_lesson, load_lessons
 from lesson_compiler.catalogs import LANGUAGES
 from tests.lessons.conftest import LESSON_IDS, ROOT
 
@@ -45,6 +47,39 @@ def test_follow_and_ruff_invite_the_learner_to_try_a_forbidden_card(
     assert reasons == {
         "follow": {"must_follow_suit", "must_beat"},
         "ruff": {"must_trump", "must_overtrump"},
+    }
+
+
+def test_a_refusal_before_its_lesson_says_the_rule_plainly_and_names_the_lesson(
+    tmp_path: Path,
+) -> None:
+    follow = (ROOT / "lessons" / "04-follow.toml").read_text(encoding="utf-8")
+    early = follow.replace('id = "follow"', 'id = "early"').replace(
+        'teaches = ["must_follow_suit", "must_beat"]', "teaches = []"
+    )
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "02-early.toml").write_text(early, encoding="utf-8")
+    (folder / "04-follow.toml").write_text(follow, encoding="utf-8")
+    found, problems = load_lessons(folder, tmp_path)
+    assert problems == []
+    english = NullTranslations()
+    before, taught = (compile_lesson(lesson, "en", english, english) for lesson in found)
+    assert before["reasons"][:2] == [
+        {
+            "reason": "must_follow_suit",
+            "message": "Not this card: you hold cups, the suit led, so play one of them. "
+            "Lesson 4, “Follow suit and beat”, teaches this.",
+        },
+        {
+            "reason": "must_beat",
+            "message": "Not this card: you hold a card of coins higher than the horse of coins, "
+            "so play one that beats it. Lesson 4, “Follow suit and beat”, teaches this.",
+        },
+    ]
+    assert taught["reasons"][0] == {
+        "reason": "must_follow_suit",
+        "message": "You must follow suit: you hold cups.",
     }
 
 

@@ -195,3 +195,37 @@ def test_an_unknown_fact_is_an_error(tmp_path: Path) -> None:
         "must_overtrump, must_trump, next_cant, no_suit_led, no_trump, not_trumped, "
         "partner_winning, rival_winning, trick_lost, trick_won, trumped)"
     ]
+
+
+def test_an_unknown_reason_to_teach_names_the_file_and_the_key(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, ('teaches = ["must_follow_suit"', 'teaches = ["must_folow"'))
+    assert problems == [
+        "lessons/04-follow.toml: teaches: unknown refusal reason 'must_folow' "
+        "(expected one of: must_follow_suit, must_beat, must_trump, must_overtrump)"
+    ]
+
+
+def test_a_refusal_no_lesson_teaches_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    text = FOLLOW.replace('teaches = ["must_follow_suit", "must_beat"]', "teaches = []")
+    (folder / "04-follow.toml").write_text(text, encoding="utf-8")
+    _, problems = load_lessons(folder, tmp_path)
+    reminder = "which no lesson teaches (name it in the 'teaches' of the lesson that explains it)"
+    assert [str(p) for p in problems] == [
+        f"lessons/04-follow.toml: step 2: a card is refused for must_beat, {reminder}",
+        f"lessons/04-follow.toml: step 1: a card is refused for must_follow_suit, {reminder}",
+    ]
+
+
+def test_a_reason_is_taught_by_one_lesson_only(tmp_path: Path) -> None:
+    _problems(tmp_path)
+    folder = tmp_path / "lessons"
+    (folder / "05-again.toml").write_text(
+        FOLLOW.replace('id = "follow"', 'id = "again"'), encoding="utf-8"
+    )
+    _, problems = load_lessons(folder, tmp_path)
+    assert [str(p) for p in problems] == [
+        "lessons/05-again.toml: teaches: must_follow_suit is taught by lessons/04-follow.toml",
+        "lessons/05-again.toml: teaches: must_beat is taught by lessons/04-follow.toml",
+    ]

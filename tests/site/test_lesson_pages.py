@@ -85,3 +85,36 @@ def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     marks = re.findall(r'<span class="lesson-progress" data-lesson-progress="([a-z-]+)">', index)
     assert marks == [lesson.id for lesson in lessons]
     assert "static/widget-core.js" in index and "static/lesson.js" in index
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], lang: str) -> None:
+    pages = {
+        path.split("/")[2].split("-")[0]: html
+        for path, html in files.items()
+        if path.startswith(f"{lang}/") and 'class="lesson"' in html
+    }
+    first = pages.pop("1")
+    assert first.index('<details class="lesson-deck">') < first.index('<section class="lesson"')
+    assert first.count('<td><img src="../../../static/cards.svg#c-') == 40
+    assert "static/deck.css" in first
+    assert all('class="deck"' not in html and "deck.css" not in html for html in pages.values())
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_the_home_page_starts_lesson_one_with_a_primary_button(
+    files: dict[str, str], lang: str
+) -> None:
+    home = files[f"{lang}/index.html"]
+    found = re.search(r'<a class="button-primary" href="([^"]+)">', home)
+    assert found is not None
+    target = posixpath.normpath(posixpath.join(lang, found.group(1)))
+    assert 'data-lesson="cards"' in files[target]
+    assert home.index("</h1>") < home.index('class="button-primary"') < home.index("</article>")
+
+
+def test_the_lessons_index_gives_each_lessons_length_in_steps(files: dict[str, str]) -> None:
+    lessons, _problems = load_lessons(PROJECT_ROOT / "lessons", PROJECT_ROOT)
+    index = files["ca/aprendre-a-jugar/index.html"]
+    lengths = re.findall(r'<span class="lesson-length">(\d+) passos</span>', index)
+    assert [int(n) for n in lengths] == [len(lesson.steps) for lesson in lessons]

@@ -15,8 +15,8 @@ class _Context:
     def example(self, example: object) -> str:
         return "<example>"
 
-    def points_table(self) -> str:
-        return "<points>"
+    def deck(self) -> str:
+        return "<deck>"
 
 
 def _page(body: str) -> tuple[str, PageEnv]:
@@ -56,10 +56,17 @@ def test_targets_are_resolved_by_the_page_context() -> None:
 
 
 def test_widget_fences_go_through_the_context_and_unknown_ones_fail() -> None:
-    html, env = _page("```points-table\n```\n\n```exmaple\n```\n")
-    assert html.startswith("<points>")
+    html, env = _page("```deck\n```\n\n```exmaple\n```\n")
+    assert html.startswith("<deck>")
     assert [str(e) for e in env.report.errors] == [
-        "page.md: line 13: unknown block 'exmaple' (known: example, points-table)"
+        "page.md: line 13: unknown block 'exmaple' (known: example, deck)"
+    ]
+
+
+def test_the_deck_block_takes_no_content() -> None:
+    _html, env = _page("```deck\nas 11\n```\n")
+    assert [str(e) for e in env.report.errors] == [
+        "page.md: line 10: the deck block takes no content"
     ]
 
 

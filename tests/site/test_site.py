@@ -152,10 +152,12 @@ def test_faq_json_ld_mirrors_the_visible_questions_and_answers(out: Path) -> Non
     ]
 
 
-def test_engine_constants_and_the_points_table_come_from_the_engine(out: Path) -> None:
+def test_engine_constants_and_the_deck_figure_come_from_the_engine(out: Path) -> None:
     html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
     assert "Les quaranta valen 40." in html
-    assert '<th scope="row">as</th><td>11</td>' in html
+    assert '<th scope="row">1. <b>as</b> <small>(1)</small></th><td>11</td>' in html
+    assert html.count('<td><img src="../../static/cards.svg#c-') == 40
+    assert "static/deck.css" in html
     assert "{{" not in html
 
 
@@ -177,3 +179,15 @@ def test_every_page_has_a_strict_content_security_policy_and_no_inline_code(out:
         assert " style=" not in html, path
         for script in re.findall(r"<script([^>]*)>", html):
             assert "src=" in script or "application/" in script, (path, script)
+
+
+def test_the_rules_page_opens_with_jump_links_to_its_sections(out: Path) -> None:
+    html = (out / "ca/regles/index.html").read_text(encoding="utf-8")
+    toc = html.split('<nav class="toc" aria-labelledby="toc-title">')[1].split("</nav>")[0]
+    links = re.findall(r'<li><a href="#([a-z-]+)">([^<]+)</a></li>', toc)
+    sections = re.findall(r'<h2 id="([a-z-]+)">([^<]+)</h2>', html)
+    assert sections[0][0] == "toc-title"
+    assert links == sections[1:] and len(links) == 3
+    assert html.index("<h1") < html.index('class="toc"') < html.index('<h2 id="cards">')
+    faq = (out / "ca/preguntes/index.html").read_text(encoding="utf-8")
+    assert 'class="toc"' not in faq
