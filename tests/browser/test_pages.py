@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from lesson_compiler import read_languages
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
+LANGUAGE_NAMES = [language.name for language in read_languages(ROOT / "locales")]
+LANGUAGE_TAGS = [language.tag for language in read_languages(ROOT / "locales")]
 
 
 def _pages(site_dir: Path, prefix: str) -> list[str]:
@@ -55,7 +57,31 @@ def test_the_root_pages_load_cleanly_and_pass_axe(page: Page, site_url: str) -> 
         assert _violations(page) == [], path
     page.goto(site_url)
     names = page.locator(".language-list .language-name").all_inner_texts()
-    assert names == ["Català", "Français", "Español", "Português"]
+    assert sorted(names) == sorted(LANGUAGE_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("locale", "first"),
+    [("fr-FR", "fr"), ("en-GB", "en"), ("en-US", "en"), ("pt-BR", "pt-PT"), ("de-DE", "ca")],
+)
+def test_the_root_pages_offer_the_browsers_language_first_without_redirecting(
+    browser: Browser, site_url: str, locale: str, first: str
+) -> None:
+    """A language of the site moves to the top of the list; any other keeps the site's order."""
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    for path in ("", "404.html"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        assert page.url == site_url + path
+        tags = page.locator(".language-list li").evaluate_all("items => items.map(i => i.lang)")
+        assert tags[0] == first, path
+        assert sorted(tags) == sorted(LANGUAGE_TAGS), path
+    page.goto(site_url)
+    names = page.locator(".language-list .language-name").all_inner_texts()
+    if first == "ca":
+        assert names == list(LANGUAGE_NAMES)
+    context.close()
 
 
 def test_the_language_switcher_keeps_the_section(page: Page, site_url: str) -> None:

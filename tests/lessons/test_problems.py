@@ -146,7 +146,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (48 positions), compiled in 4 languages\n"
+    assert run.stdout == "7 lessons verified (48 positions), compiled in 5 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:

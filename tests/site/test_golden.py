@@ -59,4 +59,5 @@ def test_the_fixture_site_matches_the_golden_files(tmp_path: Path) -> None:
         "static/lesson.js",
         "static/example.js",
         "static/example.css",
+        "static/chooser.js",
     } <= set(built)

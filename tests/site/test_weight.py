@@ -43,7 +43,7 @@ def test_every_lesson_page_in_every_language_stays_within_the_budget(
     files: dict[str, bytes],
 ) -> None:
     pages = _lesson_pages(files)
-    assert len(pages) == 7 * 4
+    assert len(pages) == 7 * 5
     weights = {path: page_weight(files, path) for path in pages}
     heaviest = max(pages, key=lambda path: sum(weights[path].values()))
     parts = ", ".join(f"{name} {size}" for name, size in sorted(weights[heaviest].items()))
