@@ -28,7 +28,19 @@ from engine.errors import (
     MatchOverError,
     TuteError,
 )
-from engine.game import Cant, Deal, Game, Outcome, Trick, Tute, partner_of, team_of
+from engine.game import (
+    Cant,
+    Deal,
+    Game,
+    Outcome,
+    Trick,
+    Tute,
+    TuteKind,
+    cant_to_sing,
+    partner_of,
+    team_of,
+    tute_in,
+)
 from engine.match import Match
 from engine.rules import (
     CANT_POINTS,
@@ -77,6 +89,8 @@ __all__ = [
     "Trick",
     "Tute",
     "TuteError",
+    "TuteKind",
+    "cant_to_sing",
     "card_code",
     "legal_cards",
     "parse_card",
@@ -88,5 +102,6 @@ __all__ = [
     "suit_of",
     "team_of",
     "trick_points",
+    "tute_in",
     "winning_index",
 ]

@@ -64,6 +64,30 @@ def partner_of(seat: int) -> int:
     return seat ^ 2
 
 
+def tute_in(hand: CardSet) -> TuteKind | None:
+    """The tute a hand holds: all four reis, or else all four cavalls; ``None`` without one."""
+    if hand & KINGS == KINGS:
+        return "kings"
+    if hand & HORSES == HORSES:
+        return "horses"
+    return None
+
+
+def cant_to_sing(hand: CardSet, trump: Suit, sung: int) -> Suit | None:
+    """The one cant a player with ``hand`` sings right after their team wins a trick.
+
+    ``sung`` has bit ``s`` set when suit ``s`` was already sung this hand (each suit
+    is sung once). The trump pair (the 40) comes first, then 20s in suit order;
+    ``None`` when the player holds no rei with the cavall of an unsung suit.
+    """
+    if not (hand >> 1) & hand & HORSES:  # no rei with the cavall of its suit
+        return None
+    for suit in (trump, *SUITS):
+        if not sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
+            return suit
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick: its number (from 1), who led, the cards in play order, the winner."""
@@ -391,39 +415,22 @@ class Game:
         self._tricks_done += 1
         self._trick = []
         self.leader = winner
-        hands = self._hands
         number = self._tricks_done
         if self.rules.tute != "off" and self._check_tute(number, winner):
             return
         for seat in (winner, winner ^ 2):
-            hand = hands[seat]
-            if (hand >> 1) & hand & HORSES:  # holds a rei and the cavall of its suit
-                self._sing(number, seat)
+            suit = cant_to_sing(self._hands[seat], self.trump, self._sung)
+            if suit is not None:
+                self._record_cant(number, seat, suit)
 
     def _check_tute(self, number: int, winner: int) -> bool:
         """Tute is checked before the cants: the trick's winner first, then the partner."""
         for seat in (winner, winner ^ 2):
-            hand = self._hands[seat]
-            if hand & KINGS == KINGS:
-                self.tute = Tute(number, seat, "kings")
-            elif hand & HORSES == HORSES:
-                self.tute = Tute(number, seat, "horses")
-            else:
-                continue
-            return True
+            kind = tute_in(self._hands[seat])
+            if kind is not None:
+                self.tute = Tute(number, seat, kind)
+                return True
         return False
-
-    def _sing(self, number: int, seat: int) -> None:
-        """Sing the one cant ``seat`` may sing now: the 40 first, then 20s in suit order."""
-        hand = self._hands[seat]
-        trump = self.trump
-        if not self._sung >> trump & 1 and hand & PAIRS[trump] == PAIRS[trump]:
-            self._record_cant(number, seat, trump)
-            return
-        for suit in SUITS:
-            if not self._sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
-                self._record_cant(number, seat, suit)
-                return
 
     def _record_cant(self, number: int, seat: int, suit: Suit) -> None:
         self._sung |= 1 << suit
