@@ -2,11 +2,13 @@
 
 The site builder calls only what is exported here: :func:`load_lessons` and
 :func:`compile_lesson` for lessons, :func:`parse_example` and :func:`compile_example`
-for the examples of content pages, and the card, rank and suit names.
+for the examples of content pages, :func:`build_banks` and :func:`bank_json` for the
+practice drills, and the card, rank and suit names.
 """
 
 from lesson_compiler.catalogs import check_translations
 from lesson_compiler.compile import compile_lesson
+from lesson_compiler.drills import DRILLS, bank_json, build_banks
 from lesson_compiler.examples import Example, compile_example, parse_example
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
@@ -14,10 +16,13 @@ from lesson_compiler.names import card_name, rank_name, suit_name
 from lesson_compiler.problems import Messages, Problem
 
 __all__ = [
+    "DRILLS",
     "Example",
     "Lesson",
     "Messages",
     "Problem",
+    "bank_json",
+    "build_banks",
     "card_name",
     "check_translations",
     "compile_example",
