@@ -8,7 +8,7 @@ practice drills, and the card, rank and suit names.
 
 from lesson_compiler.catalogs import check_translations
 from lesson_compiler.compile import compile_lesson
-from lesson_compiler.drills import DRILLS, bank_json, build_banks
+from lesson_compiler.drills import DRILLS, Item, bank_json, build_banks, drill_words
 from lesson_compiler.examples import Example, compile_example, parse_example
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
@@ -18,6 +18,7 @@ from lesson_compiler.problems import Messages, Problem
 __all__ = [
     "DRILLS",
     "Example",
+    "Item",
     "Lesson",
     "Messages",
     "Problem",
@@ -27,6 +28,7 @@ __all__ = [
     "check_translations",
     "compile_example",
     "compile_lesson",
+    "drill_words",
     "load_lessons",
     "parse_example",
     "rank_name",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from engine import (
+    DECK_SIZE,
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     SUITS,
@@ -32,6 +33,9 @@ from engine import (
     trick_points,
     winning_index,
 )
+from lesson_compiler.compile import suit_names
+from lesson_compiler.names import card_name, of_suit, refusal_templates, the_card
+from lesson_compiler.problems import Messages
 
 DRILLS = ("legal", "winner", "points", "cants")
 """The drills, in the order the practice page shows them."""
@@ -44,6 +48,9 @@ BANK_SIZE = 240
 
 GAMES = 160
 """Random hands played for the legal, winner and points banks."""
+
+TRICKS_FOR_LEGAL = 7
+"""The legal bank asks during the first seven tricks only, with four cards or more in hand."""
 
 CANT_GAMES = 900
 """Random hands, each with planted pairs or a tute, played for the cants bank."""
@@ -65,6 +72,8 @@ class LegalItem:
     hand: tuple[Card, ...]
     legal: tuple[Card, ...]
     refusals: tuple[tuple[Card, Reason], ...]
+    best: int
+    """The index in ``trick`` of the card winning it so far, which refusals name."""
     tags: tuple[str, ...]
     level: int
 
@@ -72,6 +81,7 @@ class LegalItem:
         return {
             "trump": SUIT_LETTERS[self.trump],
             "trick": _codes(self.trick),
+            "best": self.best,
             "hand": _codes(self.hand),
             "legal": _codes(self.legal),
             "reasons": {card_code(card): str(reason) for card, reason in self.refusals},
@@ -160,7 +170,8 @@ def build_banks(seed: int = SEED) -> dict[str, list[Item]]:
     for _ in range(GAMES):
         game = Game.from_deal(Deal.random(rng, _below(rng, 4)))
         while not game.is_over:
-            if game.trick:
+            # A hand of three cards or fewer leaves little to ask.
+            if game.trick and game.tricks_played < TRICKS_FOR_LEGAL:
                 item = _legal_item(game)
                 legal.append((_legal_bucket(item), item))
             game.play_random(rng)
@@ -183,6 +194,20 @@ def build_banks(seed: int = SEED) -> dict[str, list[Item]]:
 def bank_json(items: Sequence[Item]) -> dict[str, Any]:
     """A bank as docs/formats.md "Practice banks" shows it."""
     return {"items": [item.to_json() for item in items]}
+
+
+def drill_words(game: Messages) -> dict[str, dict[str, str]]:
+    """The game's words the practice widget fills its sentences with, in ``game``'s
+    language: every card's name (alone and with its article), the suits (alone and in
+    their "of" form) and each refusal reason's sentence."""
+    codes = [card_code(card) for card in range(DECK_SIZE)]
+    return {
+        "cards": {code: card_name(code, game) for code in codes},
+        "the_cards": {code: the_card(parse_card(code), game) for code in codes},
+        "suits": suit_names(game),
+        "of_suits": {letter: of_suit(letter, game) for letter in SUIT_LETTERS},
+        "reasons": {str(reason): text for reason, text in refusal_templates(game).items()},
+    }
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -236,7 +261,7 @@ def _legal_item(game: Game) -> LegalItem:
     tags = []
     if suit_of(trick[0]) == game.trump:
         tags.append("trump_led")
-    if len(trick) >= 2 and winning_index(trick, game.trump) == len(trick) - 2:
+    if len(trick) >= 2 and winning_index(trick, game.trump) == len(trick) - 2:  # partner's card
         tags.append("partner")
     if Reason.MUST_BEAT in reasons:
         tags.append("beat")
@@ -249,7 +274,8 @@ def _legal_item(game: Game) -> LegalItem:
     if not refusals and not any(suit_of(c) == suit_of(trick[0]) for c in hand):
         tags.append("free")
     level = 3 if {"overtrump", "partner"} & set(tags) else 2 if len(tags) > 1 else 1
-    return LegalItem(game.trump, trick, hand, legal, refusals, tuple(tags), level)
+    best = winning_index(trick, game.trump)
+    return LegalItem(game.trump, trick, hand, legal, refusals, best, tuple(tags), level)
 
 
 def _legal_bucket(item: LegalItem) -> str:

@@ -122,6 +122,21 @@ def the_card(card: Card, game: Messages) -> str:
     return _compose(_rank_with_article(rank_of(card), game), card, game)
 
 
+def refusal_templates(game: Messages) -> dict[Reason, str]:
+    """Why a card is refused, per reason, with ``{suit}`` (the suit led), ``{of_suit}``
+    (its "of" form) and ``{card}`` (the card winning the trick, with its article) to fill."""
+    return {
+        Reason.MUST_FOLLOW_SUIT: game.gettext("You must follow suit: you hold {suit}."),
+        Reason.MUST_BEAT: game.gettext(
+            "You must beat: you hold a card {of_suit} higher than {card}."
+        ),
+        Reason.MUST_TRUMP: game.gettext("You must trump: you have no {suit}, but you hold trumps."),
+        Reason.MUST_OVERTRUMP: game.gettext(
+            "You must overtrump: you hold a trump higher than {card}."
+        ),
+    }
+
+
 def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Messages) -> str:
     """Why a card is refused, in plain words naming the rule and the cards concerned."""
     led = SUIT_LETTERS[suit_of(trick[0])] if trick else ""
@@ -131,17 +146,10 @@ def refusal_message(reason: Reason, trick: Sequence[Card], trump: int, game: Mes
         "of_suit": of_suit(led, game) if led else "",
         "card": the_card(best, game),
     }
-    if reason == Reason.MUST_FOLLOW_SUIT:
-        text = game.gettext("You must follow suit: you hold {suit}.")
-    elif reason == Reason.MUST_BEAT:
-        text = game.gettext("You must beat: you hold a card {of_suit} higher than {card}.")
-    elif reason == Reason.MUST_TRUMP:
-        text = game.gettext("You must trump: you have no {suit}, but you hold trumps.")
-    elif reason == Reason.MUST_OVERTRUMP:
-        text = game.gettext("You must overtrump: you hold a trump higher than {card}.")
-    else:
+    templates = refusal_templates(game)
+    if reason not in templates:
         raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
-    return text.format(**fields)
+    return templates[reason].format(**fields)
 
 
 def _seat(seat: int, learner: int, game: Messages) -> str:

@@ -60,8 +60,9 @@ def test_every_drill_has_a_bank_of_at_least_200_distinct_items(banks: dict[str, 
 def test_legal_answers_and_reasons_are_the_engines(banks: dict[str, Any]) -> None:
     for item in banks["legal"]:
         trump, trick, hand = parse_suit(item["trump"]), _cards(item["trick"]), _cards(item["hand"])
-        assert 1 <= len(trick) <= 3 and 1 <= len(hand) <= 10, item
+        assert 1 <= len(trick) <= 3 and 4 <= len(hand) <= 10, item
         assert _cards(item["legal"]) == legal_cards(hand, trick, trump), item
+        assert item["best"] == winning_index(trick, trump), item
         reasons = {
             code: str(reason)
             for code, card in zip(item["hand"], hand, strict=True)
