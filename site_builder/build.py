@@ -7,6 +7,7 @@ from pathlib import Path
 from site_builder.assets import minify_html, static_files
 from site_builder.config import Config
 from site_builder.i18n import DOMAINS, extract, untranslated
+from site_builder.practice import bank_files
 from site_builder.render import Renderer
 from site_builder.report import Report
 from site_builder.site import read_site
@@ -26,6 +27,7 @@ def render_site(config: Config, report: Report) -> dict[str, bytes]:
     files["sitemap.xml"] = renderer.sitemap()
     files["robots.txt"] = renderer.robots()
     files.update(static_files(config.static_dir))
+    files.update(bank_files(site.banks))
     return {
         path: data.encode("utf-8") if isinstance(data, str) else data
         for path, data in sorted(files.items())

@@ -20,10 +20,16 @@ from engine import CARD_POINTS, STRENGTH_ORDER
 from lesson_compiler import Example, compile_example, rank_name
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.markdown import Link, render
+from site_builder.practice import drills, page_data, practice_strings
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
-TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
+TEMPLATES = {
+    "home": "home.html",
+    "faq": "faq.html",
+    "lessons": "lessons.html",
+    "practice": "practice.html",
+}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
 CSP = Markup("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
 
@@ -183,7 +189,7 @@ class Renderer:
                     "href": page.url_to(pages[key]),
                     "current": "page" if key == page.key else "true" if key == section else None,
                 }
-                for key in ("lessons", "rules", "faq")
+                for key in ("lessons", "practice", "rules", "faq")
                 if key in pages
             ],
         }
@@ -204,7 +210,9 @@ class Renderer:
             "widget_scripts": _widget_scripts(page),
             "body": Markup(render(self.site.md, page.tokens, context)),
         }
-        if values["widget_scripts"]:
+        if page.key == "practice":
+            values.update(self._practice_values(page, lang))
+        elif values["widget_scripts"]:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext)
             if "example.js" not in values["widget_scripts"]:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
@@ -213,6 +221,8 @@ class Renderer:
             values["faq"] = self.faq_json(page, context)
         if page.key == "lessons":
             values["lessons"] = [self._lesson_item(page, lang, key) for key in lang.lesson_keys]
+            practice = lang.pages.get("practice")
+            values["practice_href"] = page.url_to(practice) if practice else None
         if page.lesson is not None:
             values.update(self._lesson_values(page, lang))
         template = TEMPLATES.get(page.key, "lesson.html" if page.lesson else "page.html")
@@ -290,6 +300,15 @@ class Renderer:
             "next": _neighbour(page, following),
         }
 
+    def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        strings = practice_strings(lang.site.gettext, lang.site.pgettext)
+        data = page_data(lang.game)
+        return {
+            "widget_strings": strings,
+            "practice_data": data,
+            "drills": drills(self.site.banks, strings, data, page.link),
+        }
+
     def render_root(self, page: Page) -> str:
         """The language chooser or the root 404 page, in every language at once."""
         entries = []
@@ -349,6 +368,8 @@ def _widget_scripts(page: Page) -> list[str]:
         parts.append("lesson.js")
     if _has_examples(page):
         parts.append("example.js")
+    if page.key == "practice":
+        parts.append("practice.js")
     return ["widget-core.js", *parts] if parts else []
 
 
