@@ -85,7 +85,6 @@ def practice_strings(
         "cant_pair": gettext("{points} in {suit}"),
         "you_sing": gettext("You sing: {cant}."),
         "score": gettext("Right: {right} of {asked}. Streak: {streak}. Best streak: {best}."),
-        "selected": gettext("selected"),
     }
 
 

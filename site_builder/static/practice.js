@@ -150,28 +150,29 @@
       score.textContent = say("score", state);
     }
 
-    function cardButton(code, label, active) {
+    /* A card as a button (inert when not `active`), with who played it under a trick's. */
+    function cardButton(code, seat, active) {
       return h("button", { type: "button", class: "drill-card", "data-card": code,
         "aria-disabled": active ? null : "true",
         "aria-pressed": drill === "legal" && active ? "false" : null },
-      [cardImg("c-" + code, label)]);
+      [cardImg("c-" + code, name(code)),
+        seat ? h("span", { class: "drill-seat" }, [seat]) : ""]);
     }
 
-    function row(label, codes, labels, active) {
+    function row(label, codes, seats, active) {
       const list = h("div", { class: "drill-row", role: "group", "aria-label": label },
-        codes.map((code, i) => cardButton(code, labels[i], active)));
+        codes.map((code, i) => cardButton(code, seats[i], active)));
       if (active) tute.rovingKeys(list);
       return [h("p", { class: "drill-label", "aria-hidden": "true" }, [label]), list];
     }
 
     function trickRow(trick, complete, active) {
       const count = trick.length - (complete ? 1 : 0);
-      const labels = trick.map((code, i) => say("played_by", { seat: seatOf(i, count), card: name(code) }));
-      return row(say("table").replace(/:$/, ""), trick, labels, active);
+      return row(say("table").replace(/\s*:$/, ""), trick, trick.map((_, i) => seatOf(i, count)), active);
     }
 
     function handRow(hand, active) {
-      return row(say("hand").replace(/:$/, ""), hand, hand.map(name), active);
+      return row(say("hand").replace(/\s*:$/, ""), hand, [], active);
     }
 
     function choiceButton(value, label) {
@@ -195,7 +196,7 @@
       } else if (drill === "points") {
         text.length = 0;
         if (item.last) text.push(say("last_trick"));
-        rows.push(...row(say("table").replace(/:$/, ""), item.trick, item.trick.map(name), false));
+        rows.push(...row(say("table").replace(/\s*:$/, ""), item.trick, [], false));
         for (const value of item.choices) options.push(choiceButton(String(value), String(value)));
       } else {
         text.push(item.sung.length
