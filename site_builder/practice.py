@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import CANT_POINTS, LAST_TRICK_BONUS, TRUMP_CANT_POINTS
+from engine import CANT_POINTS, LAST_TRICK_BONUS, SUIT_LETTERS, TRUMP_CANT_POINTS
 from lesson_compiler import DRILLS, Item, bank_json, drill_words
 from lesson_compiler.problems import Messages
 
@@ -89,9 +89,11 @@ def practice_strings(
 
 
 def page_data(game: Messages) -> dict[str, Any]:
-    """The words and engine constants the widget fills its sentences with."""
+    """The words and engine constants the widget fills its sentences with; `suit_order`
+    because the page's JSON sorts the keys of `suits`."""
     return {
         **drill_words(game),
+        "suit_order": SUIT_LETTERS,
         "points": {"forty": TRUMP_CANT_POINTS, "twenty": CANT_POINTS, "bonus": LAST_TRICK_BONUS},
     }
 

@@ -203,7 +203,7 @@
           ? say("sung", { suits: item.sung.map((s) => words.suits[s]).join(", ") })
           : say("sung_none"));
         rows.push(...handRow(item.hand, false));
-        const suits = Object.keys(words.suits);
+        const suits = words.suit_order.split("");
         const pairs = [{ kind: "forty", suit: item.trump }].concat(
           suits.filter((s) => s !== item.trump).map((s) => ({ kind: "twenty", suit: s })));
         for (const answer of [{ kind: "none" }, ...pairs, { kind: "tute" }]) {
@@ -296,6 +296,7 @@
           worksheet.hidden = true;
           board.hidden = false;
           ask();
+          board.scrollIntoView({ block: "nearest" });
         }).catch(() => {
           root.dataset.status = "failed";
           start.textContent = say("load_failed");
