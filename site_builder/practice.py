@@ -71,7 +71,6 @@ def practice_strings(
         "right": gettext("Right!"),
         "wrong": gettext("Not quite."),
         "may_play": gettext("You may play: {cards}."),
-        "also_legal": gettext("{card}: you may play it."),
         "refused": gettext("{card}: {reason}"),
         "winner": gettext("{card} takes the trick."),
         "winner_trump": gettext("A trump was played: the highest trump wins."),

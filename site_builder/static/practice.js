@@ -242,15 +242,18 @@
 
     function checkLegal() {
       const verdicts = legalVerdicts(item, selected);
-      const details = [say("may_play", { cards: item.legal.map(name).join(", ") })];
+      /* the refused cards chosen, grouped by reason: one sentence per rule */
+      const refused = new Map();
       for (const code of item.hand) {
         const button = cards.querySelector(`button[data-card="${code}"]`);
         if (button) button.dataset.verdict = verdicts[code];
-        if (verdicts[code] === "wrong") {
-          details.push(say("refused", { card: name(code), reason: reasonText(item, item.reasons[code]) }));
-        } else if (verdicts[code] === "missed") {
-          details.push(say("also_legal", { card: name(code) }));
-        }
+        if (verdicts[code] !== "wrong") continue;
+        const reason = item.reasons[code];
+        refused.set(reason, (refused.get(reason) || []).concat(name(code)));
+      }
+      const details = [say("may_play", { cards: item.legal.map(name).join(", ") })];
+      for (const [reason, names] of refused) {
+        details.push(say("refused", { card: names.join(", "), reason: reasonText(item, reason) }));
       }
       answer(Object.values(verdicts).every((v) => v === "right"), details);
     }
