@@ -11,7 +11,6 @@
   const say = tute.strings();
   const words = tute.readJSON(document.querySelector("script[data-practice-data]"));
   const BEST_KEY = "tute.practice.best";
-  const SEAT_KEYS = ["seat_you", "seat_right", "seat_partner", "seat_left"];
 
   /* -- pure pieces ------------------------------------------------------- */
 
@@ -56,7 +55,7 @@
 
   function seatOf(index, count) {
     /* with `count` cards before the learner's, card i was played count - i seats before */
-    return say(SEAT_KEYS[(index - count + 4) % 4]);
+    return say(tute.SEAT_KEYS[(index - count + 4) % 4]);
   }
 
   function reasonText(item, reason) {
@@ -301,7 +300,9 @@
           ask();
           board.scrollIntoView({ block: "nearest" });
         }).catch(() => {
+          /* say so, and let a tap on the button try again */
           root.dataset.status = "failed";
+          start.disabled = false;
           start.textContent = say("load_failed");
         });
       } else if (action === "check" && root.dataset.status === "asking") {
@@ -319,5 +320,6 @@
   if (words) {
     for (const root of document.querySelectorAll("[data-drill]")) mount(root);
   }
+  /* the pure pieces, for tests */
   tute.practice = { levelFor, pick, legalVerdicts, scored };
 })();

@@ -160,6 +160,47 @@ def test_difficulty_rises_within_a_run(page: Page, site_dir: Path, site_url: str
     assert levels == [1, 1, 1, 2, 2, 2, 2, 3]
 
 
+def test_the_pure_pieces_pick_by_level_and_judge_answers(page: Page, site_url: str) -> None:
+    _open(page, site_url + PAGES["ca"])
+    found = page.evaluate(
+        """() => {
+          const p = window.tute.practice;
+          const items = [{ level: 2 }, { level: 1 }, { level: 1 }, { level: 3 }];
+          const first = p.pick(items, 0, new Set([1]), () => 0);
+          const late = p.pick(items, 9, new Set(), () => 0.99);
+          const exhausted = p.pick(items, 9, new Set([0, 1, 2, 3]), () => 0);
+          const verdicts = p.legalVerdicts({ hand: ["1o", "2o", "3c"], legal: ["1o", "2o"] },
+            new Set(["1o", "3c"]));
+          const score = p.scored(p.scored({ asked: 0, right: 0, streak: 0, best: 4 }, true), false);
+          return { first, late, exhausted, verdicts, score };
+        }"""
+    )
+    assert found == {
+        "first": 2,
+        "late": 3,
+        "exhausted": 3,
+        "verdicts": {"1o": "right", "2o": "missed", "3c": "wrong"},
+        "score": {"asked": 2, "right": 1, "streak": 0, "best": 4},
+    }
+
+
+def test_a_bank_that_fails_to_load_is_said_and_can_be_retried(
+    page: Page, page_errors: list[str], site_url: str
+) -> None:
+    _open(page, site_url + PAGES["ca"])
+    strings = _strings(page)
+    page.route("**/practice/*", lambda route: route.abort())
+    root = page.locator('[data-drill="cants"]')
+    start = root.locator('button[data-action="start"]')
+    start.click()
+    expect(root).to_have_attribute("data-status", "failed")
+    expect(start).to_have_text(strings["load_failed"])
+    assert len(page_errors) == 2 and all("/practice/cants." in e for e in page_errors)
+    page.unroute("**/practice/*")
+    start.click()
+    expect(root).to_have_attribute("data-status", "asking", timeout=20_000)
+
+
 def test_the_keyboard_selects_cards_and_checks(page: Page, site_dir: Path, site_url: str) -> None:
     _open(page, site_url + PAGES["ca"])
     root = _start(page, "legal")
