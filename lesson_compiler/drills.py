@@ -340,7 +340,7 @@ def _points_bucket(item: PointsItem) -> str:
 
 _PLANTS: tuple[Callable[[int, random.Random], tuple[str, ...]], ...] = (
     lambda trump, rng: (),
-    lambda trump, rng: (f"12{SUIT_LETTERS[trump]}", f"11{SUIT_LETTERS[trump]}"),
+    lambda trump, rng: _pair(trump),
     lambda trump, rng: _pair((trump + 1 + _below(rng, 3)) % 4),
     lambda trump, rng: (*_pair(trump), *_pair((trump + 1 + _below(rng, 3)) % 4)),
     lambda trump, rng: (*_pair(_below(rng, 4)), *_pair(_below(rng, 4)), *_pair(_below(rng, 4))),
@@ -410,10 +410,7 @@ def _with_planted(deal: Deal, plant: set[Card]) -> Deal | None:
 def _cants_item(
     trump: int, hand: tuple[Card, ...], sung: tuple[int, ...], kind: CantKind, suit: int | None
 ) -> CantsItem:
-    held_sung = any(
-        parse_card(f"12{SUIT_LETTERS[s]}") in hand and parse_card(f"11{SUIT_LETTERS[s]}") in hand
-        for s in sung
-    )
+    held_sung = any(all(parse_card(code) in hand for code in _pair(s)) for s in sung)
     tags: list[str] = [kind]
     if sung:
         tags.append("sung")

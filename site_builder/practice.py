@@ -188,7 +188,13 @@ class _Worksheet:
         return self.say("trump", suit=self.data["suits"][letter])
 
     def question(self, drill: str, item: dict[str, Any]) -> Question:
-        return getattr(self, f"_{drill}")(item)  # type: ignore[no-any-return]
+        writers = {
+            "legal": self._legal,
+            "winner": self._winner,
+            "points": self._points,
+            "cants": self._cants,
+        }
+        return writers[drill](item)
 
     def _legal(self, item: dict[str, Any]) -> Question:
         legal = ", ".join(self.name(code) for code in item["legal"])
