@@ -125,7 +125,8 @@
     const worksheet = root.querySelector(".worksheet");
     const start = h("button", { type: "button", class: "drill-start", "data-action": "start" },
       [say("start")]);
-    const lines = h("div", { class: "drill-lines" });
+    /* a new question's situation (trump, what was sung) is read out as it appears */
+    const lines = h("div", { class: "drill-lines", "aria-live": "polite" });
     const cards = h("div", { class: "drill-cards" });
     const choices = h("div", { class: "drill-choices", role: "group" });
     const check = h("button", { type: "button", class: "drill-button", "data-action": "check" },
