@@ -211,6 +211,7 @@
         }
       }
       lines.replaceChildren(...text.map((line) => h("p", {}, [line])));
+      lines.hidden = !text.length;
       cards.replaceChildren(...rows);
       choices.replaceChildren(...options);
       choices.hidden = !options.length;
