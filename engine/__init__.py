@@ -28,7 +28,19 @@ from engine.errors import (
     MatchOverError,
     TuteError,
 )
-from engine.game import Cant, Deal, Game, Outcome, Trick, Tute, partner_of, team_of
+from engine.game import (
+    Cant,
+    Deal,
+    Game,
+    Outcome,
+    Trick,
+    Tute,
+    TuteKind,
+    cant_to_sing,
+    partner_of,
+    team_of,
+    tute_in,
+)
 from engine.match import Match
 from engine.rules import (
     CANT_POINTS,
@@ -79,7 +91,9 @@ __all__ = [
     "Trick",
     "Tute",
     "TuteError",
+    "TuteKind",
     "beats",
+    "cant_to_sing",
     "card_code",
     "is_trumped",
     "legal_cards",
@@ -92,5 +106,6 @@ __all__ = [
     "suit_of",
     "team_of",
     "trick_points",
+    "tute_in",
     "winning_index",
 ]

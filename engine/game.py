@@ -65,6 +65,30 @@ def partner_of(seat: int) -> int:
     return seat ^ 2
 
 
+def tute_in(hand: CardSet) -> TuteKind | None:
+    """The tute a hand holds: all four reis, or else all four cavalls; ``None`` without one."""
+    if hand & KINGS == KINGS:
+        return "kings"
+    if hand & HORSES == HORSES:
+        return "horses"
+    return None
+
+
+def cant_to_sing(hand: CardSet, trump: Suit, sung: int) -> Suit | None:
+    """The one cant a player with ``hand`` sings right after their team wins a trick.
+
+    ``sung`` has bit ``s`` set when suit ``s`` was already sung this hand (each suit
+    is sung once). The trump pair (the 40) comes first, then 20s in suit order;
+    ``None`` when the player holds no rei with the cavall of an unsung suit.
+    """
+    if not (hand >> 1) & hand & HORSES:  # no rei with the cavall of its suit
+        return None
+    for suit in (trump, *SUITS):
+        if not sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
+            return suit
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick: its number (from 1), who led, the cards in play order, the winner."""
@@ -416,22 +440,17 @@ class Game:
         if self.rules.tute != "off":
             # Tute is checked before the cants: the trick's winner first, then the partner.
             for seat in pair:
-                if hands[seat] & KINGS == KINGS:
-                    return Tute(number, seat, "kings")
-                if hands[seat] & HORSES == HORSES:
-                    return Tute(number, seat, "horses")
+                kind = tute_in(hands[seat])
+                if kind is not None:
+                    return Tute(number, seat, kind)
         cants: list[Cant] = []
         sung = self._sung
         for seat in pair:
-            hand = hands[seat]
-            if not (hand >> 1) & hand & HORSES:  # no rei with the cavall of its suit
-                continue
             # One cant per player per trick: the 40 first, then 20s in suit order.
-            for suit in (self.trump, *SUITS):
-                if not sung >> suit & 1 and hand & PAIRS[suit] == PAIRS[suit]:
-                    sung |= 1 << suit
-                    cants.append(self._cant(number, seat, suit))
-                    break
+            suit = cant_to_sing(hands[seat], self.trump, sung)
+            if suit is not None:
+                sung |= 1 << suit
+                cants.append(self._cant(number, seat, suit))
         return tuple(cants)
 
     def _cant(self, number: int, seat: int, suit: Suit) -> Cant:

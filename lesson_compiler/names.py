@@ -126,6 +126,23 @@ def the_card(card: Card, game: Messages) -> str:
     return _compose(_rank_with_article(rank_of(card), game), card, game)
 
 
+def refusal_templates(game: Messages) -> dict[Reason, str]:
+    """Why a card is refused, per reason, with ``{suit}`` (the suit led), ``{of_suit}``
+    (its "of" form) and ``{card}`` (the card winning the trick, with its article) to fill."""
+    return {
+        Reason.MUST_FOLLOW_SUIT: game.gettext("You must follow suit: you hold {suit}."),
+        Reason.MUST_BEAT: game.gettext("You must beat {card}: you hold a higher card {of_suit}."),
+        Reason.MUST_TRUMP: game.gettext(
+            "You must trump: you have no card {of_suit}, you hold trumps "
+            "and nobody has trumped yet."
+        ),
+        Reason.MUST_OVERTRUMP: game.gettext(
+            "You must overtrump: you have no card {of_suit} "
+            "and you hold a trump higher than {card}."
+        ),
+    }
+
+
 def refusal_message(
     reason: Reason,
     trick: Sequence[Card],
@@ -156,23 +173,10 @@ def refusal_message(
                 ),
             )
         )
-    if reason == Reason.MUST_FOLLOW_SUIT:
-        text = game.gettext("You must follow suit: you hold {suit}.")
-    elif reason == Reason.MUST_BEAT:
-        text = game.gettext("You must beat {card}: you hold a higher card {of_suit}.")
-    elif reason == Reason.MUST_TRUMP:
-        text = game.gettext(
-            "You must trump: you have no card {of_suit}, you hold trumps "
-            "and nobody has trumped yet."
-        )
-    elif reason == Reason.MUST_OVERTRUMP:
-        text = game.gettext(
-            "You must overtrump: you have no card {of_suit} "
-            "and you hold a trump higher than {card}."
-        )
-    else:
+    templates = refusal_templates(game)
+    if reason not in templates:
         raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")
-    return text.format(**fields)
+    return templates[reason].format(**fields)
 
 
 def _untaught_rule(reason: Reason, game: Messages) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
 from site_builder.assets import fingerprinted, gzipped, minify_html, static_files, static_names
 from site_builder.config import Config
+from site_builder.practice import bank_files
 from site_builder.render import Renderer
 from site_builder.report import Report
 from site_builder.site import read_site
@@ -31,6 +32,7 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     yield "robots.txt", renderer.robots().encode("utf-8")
     for path, data in static.items():
         yield fingerprinted(path, data, renamed)
+    yield from bank_files(site.banks).items()
 
 
 def render_site(config: Config, report: Report) -> dict[str, bytes]:

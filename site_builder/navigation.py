@@ -84,7 +84,7 @@ def nav(lang: LanguageSite, page: Page) -> dict[str, Any]:
                 "href": page.url_to(pages[key]),
                 "current": "page" if key == page.key else "true" if key == section else None,
             }
-            for key in ("lessons", "rules", "faq")
+            for key in ("lessons", "practice", "rules", "faq")
             if key in pages
         ],
     }

@@ -20,11 +20,17 @@ from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.markdown import Link, render
+from site_builder.practice import drills, page_data, practice_strings
 from site_builder.security import CSP, json_script
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
-TEMPLATES = {"home": "home.html", "faq": "faq.html", "lessons": "lessons.html"}
+TEMPLATES = {
+    "home": "home.html",
+    "faq": "faq.html",
+    "lessons": "lessons.html",
+    "practice": "practice.html",
+}
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
 TOC_PAGES = frozenset({"rules"})
 """Pages long enough to open with jump links to their `##` sections."""
@@ -123,7 +129,9 @@ class Renderer:
             "widget_scripts": _widget_scripts(page),
             **self._opening_and_body(page, context),
         }
-        if values["widget_scripts"]:
+        if page.key == "practice":
+            values.update(self._practice_values(page, lang))
+        elif values["widget_scripts"]:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext)
             if "example.js" not in values["widget_scripts"]:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
@@ -136,6 +144,8 @@ class Renderer:
             values["faq"] = faq_json(self.site.md, page, context, lang.language.tag)
         if page.key == "lessons":
             values["lessons"] = navigation.lesson_list(lang, page)
+            practice = lang.pages.get("practice")
+            values["practice_href"] = page.url_to(practice) if practice else None
         if page.lesson is not None:
             values.update(self._lesson_values(page, lang))
         template = TEMPLATES.get(page.key, "lesson.html" if page.lesson else "page.html")
@@ -186,6 +196,15 @@ class Renderer:
             "walk": walkthrough(page.prepared, data),
             "deck": Markup(self.deck(page, lang)) if lesson.id in DECK_LESSONS else None,
             **navigation.pager(lang, page),
+        }
+
+    def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        strings = practice_strings(lang.site.gettext, lang.site.pgettext)
+        data = page_data(lang.game)
+        return {
+            "widget_strings": strings,
+            "practice_data": data,
+            "drills": drills(self.site.banks, strings, data, page.link),
         }
 
     def render_root(self, page: Page) -> str:
@@ -246,4 +265,6 @@ def _widget_scripts(page: Page) -> list[str]:
         parts.append("lesson.js")
     if _has_fence(page, "example"):
         parts.append("example.js")
+    if page.key == "practice":
+        parts.append("practice.js")
     return ["widget-core.js", *parts] if parts else []

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lesson_compiler import Lesson, load_lessons
+from lesson_compiler import Item, Lesson, build_banks, load_lessons
 from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from lesson_compiler.compile import Prepared, prepare
 from site_builder.config import Config, Language
@@ -95,6 +95,10 @@ class Page:
         """A relative link to a static file."""
         return self._link(f"static/{name}")
 
+    def link(self, file: str) -> str:
+        """A relative link to any output file (a practice bank)."""
+        return self._link(file)
+
     def _link(self, file: str) -> str:
         if self.served_from is not None:
             return self.served_from + file
@@ -124,6 +128,8 @@ class Site:
     md: MarkdownIt
     languages: dict[str, LanguageSite]
     root_pages: dict[str, Page]
+    banks: dict[str, list[Item]] = field(default_factory=dict)
+    """The practice drills' banks, when a language has the practice page."""
 
     def cluster(self, key: str) -> dict[str, Page]:
         """The page `key` in every language that has it, in the site's language order."""
@@ -157,6 +163,8 @@ def read_site(config: Config, report: Report) -> Site:
         if lang_site is not None:
             languages[language.code] = lang_site
     site = Site(config, md, languages, _root_pages(config))
+    if any("practice" in lang.pages for lang in languages.values()):
+        site.banks = build_banks()
     _check_links(site, report)
     _check_languages(site, report)
     return site

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CANT_POINTS, TRUMP_CANT_POINTS, Cant, Outcome, Reason, Rules, Tute, parse_suit
+from engine import (
+    CANT_POINTS,
+    TRUMP_CANT_POINTS,
+    Cant,
+    Outcome,
+    Reason,
+    Rules,
+    Tute,
+    cant_to_sing,
+    parse_card,
+    parse_suit,
+    tute_in,
+)
 from tests.engine.helpers import play, position
 
 OROS, COPES, ESPASES, BASTOS = (parse_suit(s) for s in "oceb")
@@ -158,3 +170,22 @@ def test_tute_off_variant_sings_cants_instead() -> None:
     play(game, "1c 2c 3c 4c")
     assert game.tute is None and not game.is_over
     assert game.cants == [Cant(5, 1, OROS, 20)]
+
+
+def _hand(text: str) -> int:
+    return sum(1 << parse_card(code) for code in text.split())
+
+
+def test_cant_to_sing_takes_the_forty_first_then_twenties_in_suit_order() -> None:
+    hand = _hand("12e 11e 12c 11c 12b 11b 1o")
+    assert cant_to_sing(hand, BASTOS, 0) == BASTOS
+    assert cant_to_sing(hand, BASTOS, 1 << BASTOS) == COPES
+    assert cant_to_sing(hand, BASTOS, 1 << BASTOS | 1 << COPES) == ESPASES
+    assert cant_to_sing(hand, BASTOS, 1 << BASTOS | 1 << COPES | 1 << ESPASES) is None
+    assert cant_to_sing(_hand("12o 11c 10o 1b"), OROS, 0) is None
+
+
+def test_tute_in_finds_four_kings_before_four_horses() -> None:
+    assert tute_in(_hand("12o 12c 12e 12b 11o 11c 11e 11b")) == "kings"
+    assert tute_in(_hand("11o 11c 11e 11b 1o")) == "horses"
+    assert tute_in(_hand("12o 12c 12e 11o 11c 11e 1b")) is None

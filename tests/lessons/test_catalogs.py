@@ -94,18 +94,22 @@ def _avoided(lang: str) -> list[str]:
     return [word for term in glossary.values() for word in term.get("avoid", [])]
 
 
+PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}|%\([a-z_0-9]+\)s")
+"""A `{name}` or `%(name)s` in a text: filled by the code, never read as a word."""
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_uses_a_word_the_glossary_avoids(lang: str) -> None:
     avoided = _avoided(lang)
     assert avoided
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, avoided)) + r")\b", re.IGNORECASE)
-    for domain in ("game", "lessons"):
+    for domain in ("site", "game", "lessons"):
         with po_path(ROOT / "locales", lang, domain).open("rb") as file:
             catalog = read_po(file)
         for message in catalog:
             strings = message.string if isinstance(message.string, tuple) else [message.string]
             for text in strings:
-                assert not pattern.search(text), (domain, message.id, text)
+                assert not pattern.search(PLACEHOLDER.sub("", text)), (domain, message.id, text)
 
 
 def test_the_glossary_check_catches_an_avoided_word() -> None:

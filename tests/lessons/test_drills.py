@@ -1,0 +1,128 @@
+"""The practice banks: every answer recomputed with the engine, the size and balance the
+practice page promises, and the same bytes from the same sources."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine import (
+    LAST_TRICK_BONUS,
+    SUIT_LETTERS,
+    cant_to_sing,
+    legal_cards,
+    parse_card,
+    parse_suit,
+    refusal_reason,
+    trick_points,
+    tute_in,
+    winning_index,
+)
+from lesson_compiler.drills import (
+    CANTS_BUCKETS,
+    DRILLS,
+    LEGAL_BUCKETS,
+    POINTS_BUCKETS,
+    WINNER_BUCKETS,
+    bank_json,
+    build_banks,
+)
+
+MINIMUM = 200
+SHARE = 20
+"""Each rule a drill teaches appears in at least this many items."""
+
+
+@pytest.fixture(scope="module")
+def banks() -> dict[str, list[dict[str, Any]]]:
+    return {drill: bank_json(items)["items"] for drill, items in build_banks().items()}
+
+
+def _cards(codes: list[str]) -> list[int]:
+    return [parse_card(code) for code in codes]
+
+
+def _mask(codes: list[str]) -> int:
+    return sum(1 << card for card in _cards(codes))
+
+
+def test_every_drill_has_a_bank_of_at_least_200_distinct_items(banks: dict[str, Any]) -> None:
+    assert list(banks) == list(DRILLS)
+    for drill, items in banks.items():
+        assert len(items) >= MINIMUM, drill
+        distinct = {json.dumps({k: v for k, v in i.items() if k != "choices"}) for i in items}
+        assert len(distinct) == len(items), drill
+
+
+def test_legal_answers_and_reasons_are_the_engines(banks: dict[str, Any]) -> None:
+    for item in banks["legal"]:
+        trump, trick, hand = parse_suit(item["trump"]), _cards(item["trick"]), _cards(item["hand"])
+        assert 1 <= len(trick) <= 3 and 4 <= len(hand) <= 10, item
+        assert _cards(item["legal"]) == legal_cards(hand, trick, trump), item
+        assert item["best"] == winning_index(trick, trump), item
+        reasons = {
+            code: str(reason)
+            for code, card in zip(item["hand"], hand, strict=True)
+            if (reason := refusal_reason(card, hand, trick, trump)) is not None
+        }
+        assert item["reasons"] == reasons, item
+
+
+def test_winner_answers_are_the_engines(banks: dict[str, Any]) -> None:
+    for item in banks["winner"]:
+        trick = _cards(item["trick"])
+        assert len(trick) == 4
+        assert item["winner"] == winning_index(trick, parse_suit(item["trump"])), item
+
+
+def test_points_answers_are_the_engines_and_among_four_choices(banks: dict[str, Any]) -> None:
+    for item in banks["points"]:
+        bonus = LAST_TRICK_BONUS if item["last"] else 0
+        assert item["points"] == trick_points(_cards(item["trick"])) + bonus, item
+        assert len(set(item["choices"])) == 4 and item["points"] in item["choices"], item
+
+
+def test_cants_answers_are_the_engines(banks: dict[str, Any]) -> None:
+    for item in banks["cants"]:
+        hand, trump = _mask(item["hand"]), parse_suit(item["trump"])
+        sung = sum(1 << parse_suit(s) for s in item["sung"])
+        assert item["hand"], item
+        if tute_in(hand) is not None:
+            expected = {"kind": "tute", "suit": None}
+        elif (suit := cant_to_sing(hand, trump, sung)) is None:
+            expected = {"kind": "none", "suit": None}
+        else:
+            kind = "forty" if suit == trump else "twenty"
+            expected = {"kind": kind, "suit": SUIT_LETTERS[suit]}
+        assert item["answer"] == expected, item
+
+
+@pytest.mark.parametrize(
+    ("drill", "rules"),
+    [
+        ("legal", LEGAL_BUCKETS),
+        ("winner", WINNER_BUCKETS),
+        ("points", POINTS_BUCKETS),
+        ("cants", (*CANTS_BUCKETS[:3], "sung", "pair_sung", "tute")),
+    ],
+)
+def test_every_rule_has_its_share_of_the_bank(
+    banks: dict[str, Any], drill: str, rules: tuple[str, ...]
+) -> None:
+    tags = Counter(tag for item in banks[drill] for tag in item["tags"])
+    levels = Counter(item["level"] for item in banks[drill])
+    assert {rule: tags[rule] for rule in rules if tags[rule] < SHARE} == {}
+    assert set(levels) == {1, 2, 3}
+
+
+def test_cants_bank_holds_a_twenty_in_every_suit(banks: dict[str, Any]) -> None:
+    suits = {i["answer"]["suit"] for i in banks["cants"] if i["answer"]["kind"] == "twenty"}
+    assert suits == set(SUIT_LETTERS)
+
+
+def test_the_same_seed_gives_the_same_bytes(banks: dict[str, Any]) -> None:
+    again = {drill: bank_json(items)["items"] for drill, items in build_banks().items()}
+    assert json.dumps(again, sort_keys=True) == json.dumps(banks, sort_keys=True)
