@@ -40,7 +40,8 @@ class BrowserNotFoundError(RuntimeError):
 
 
 class NotClickableError(AssertionError):
-    """The element is hidden, or something else is where a click on it would land."""
+    """The element is hidden or not yet drawn, or something else is where a click on it
+    would land."""
 
 
 class Driver(Protocol):
@@ -137,11 +138,14 @@ class Firefox:
 
     @staticmethod
     def _click(element: Any) -> None:
-        from marionette_driver.errors import ElementClickInterceptedException
+        from marionette_driver.errors import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+        )
 
         try:
             element.click()
-        except ElementClickInterceptedException as error:
+        except (ElementClickInterceptedException, ElementNotInteractableException) as error:
             raise NotClickableError(str(error).splitlines()[0]) from None
 
     def screenshot(self, path: Path) -> None:
@@ -217,11 +221,14 @@ class WebKit:
 
     @staticmethod
     def _click(element: Any) -> None:
-        from selenium.common.exceptions import ElementClickInterceptedException
+        from selenium.common.exceptions import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+        )
 
         try:
             element.click()
-        except ElementClickInterceptedException as error:
+        except (ElementClickInterceptedException, ElementNotInteractableException) as error:
             raise NotClickableError(error.msg or "click intercepted") from None
 
     def screenshot(self, path: Path) -> None:

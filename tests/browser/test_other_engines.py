@@ -10,7 +10,7 @@ which scroll the element into view and fail when something covers it.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +87,15 @@ def _move(driver: Driver, card: str | None) -> None:
         if card is None
         else f"[data-lesson] button[data-card='{card}']"
     )
+    _when_clickable(lambda: driver.click(selector))
+
+
+def _when_clickable(click: Callable[[], None]) -> None:
+    """Try a click until it reaches its element, as a user waits for a control to show."""
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
         try:
-            driver.click(selector)
+            click()
             return
         except NotClickableError:
             if time.monotonic() > deadline:
@@ -147,6 +152,7 @@ return data;
 
 FIRST_EXAMPLE_CARD = """
 const figure = document.querySelector("[data-example]");
+figure.scrollIntoView({block: "center"});  /* a reader scrolls to it; off screen it is not drawn */
 return figure.querySelector(`button[data-card="${arguments[0]}"]`);
 """
 
@@ -170,7 +176,7 @@ def test_a_rule_example_answers_a_tap(driver: Driver, site_dir: Path, site_url: 
         (refused, "refused", refusal["message"]),
         (legal, "legal", None),
     ):
-        driver.click_found(FIRST_EXAMPLE_CARD, card)
+        _when_clickable(lambda card=card: driver.click_found(FIRST_EXAMPLE_CARD, card))
         deadline = time.monotonic() + SETTLE_SECONDS
         while (state := driver.run(EXAMPLE_STATE, card))["verdict"] != verdict:
             assert time.monotonic() < deadline, f"{driver.name}: {card} never became {verdict}"
