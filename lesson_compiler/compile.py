@@ -42,7 +42,7 @@ class _Compiler:
         self.game = game
         self.visible = {lesson.learner, *lesson.face_up}
         self.trump = suit_of(lesson.trump_card)
-        self.shown: set[Card] = {lesson.trump_card}
+        self.shown: set[Card] = {lesson.trump_card, *lesson.recap}
         """The cards the learner can see at some moment: only those need a name."""
         self.reasons: list[dict[str, Any]] = []
         """Each distinct refusal once; nodes name them by index, since a step repeats them
@@ -146,6 +146,7 @@ def compile_lesson(lesson: Lesson, lang: str, lessons: Messages, game: Messages)
         "lang": lang,
         "title": c.text(lesson.title),
         "summary": c.text(lesson.summary),
+        "recap": [card_code(card) for card in lesson.recap],
         "learner": lesson.learner,
         "face_up": list(lesson.face_up),
         "dealer": lesson.dealer,
