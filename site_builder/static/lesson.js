@@ -102,10 +102,12 @@
     return next;
   }
 
-  /* One beat: a held trick first goes to its winner, then the next event shows; with no
-     event left, the outcome's position settles (a trick just won stays held on it). */
+  /* One beat: the next event shows, but a held trick first goes to its winner when a card
+     or a deal needs the table; with no event left, the outcome's position settles (a trick
+     just won stays held on it, with cants and the hand's end said over it). */
   function beat(st) {
-    if (st.held && !st.collecting && st.queue.length) return { ...st, collecting: true, lastBeat: "collect" };
+    const clears = st.queue.length && (st.queue[0].type === "play" || st.queue[0].type === "deal");
+    if (st.held && !st.collecting && clears) return { ...st, collecting: true, lastBeat: "collect" };
     const base = st.collecting ? { ...st, held: null, collecting: false } : st;
     if (!base.queue.length) return { ...base, shown: base.target, narrated: base.node, lastBeat: null };
     const [event, ...queue] = base.queue;
@@ -234,13 +236,16 @@
       if (seat === lesson.dealer) head.append(h("span", { class: "dealer" }, [t("dealer")]));
       /* a rival's cards are hidden; the partner's face up only for the lesson: say so */
       if (faceUp.has(seat)) head.append(h("span", { class: "face-up-note" }, [t("face_up_note")]));
-      const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, [head, cards, badge]);
+      /* a seat whose cards show has them marked when sung: its badge is only words, in its head */
+      const shows = seat === lesson.learner || faceUp.has(seat);
+      if (shows) head.append(badge);
+      const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, shows ? [head, cards] : [head, cards, badge]);
       return { el, cards, badge, head };
     });
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
     const turn = h("p", { class: "turn" });
     const mine = seats[lesson.learner];
-    mine.head.replaceChildren(turn, ...Array.from(mine.head.querySelectorAll(".dealer")));
+    mine.head.replaceChildren(turn, ...Array.from(mine.head.querySelectorAll(".dealer, .badge")));
     mine.cards.replaceWith(hand);
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") });
     const trump = h("div", { class: "trump-card" }, [
@@ -387,8 +392,10 @@
         : t("cant_badge", { points: badge.points, suit: (lesson.suits || {})[badge.suit] || badge.suit });
       if (s.badge.dataset.text === text) return;
       s.badge.dataset.text = text;
-      s.badge.replaceChildren(h("span", {}, [text]),
-        h("span", { class: "sung" }, sungCards(badge).map((code) => cardImg("c-" + code, ""))));
+      s.badge.replaceChildren(h("span", {}, [text]));
+      if (s.badge.parentElement === s.el) {
+        s.badge.append(h("span", { class: "sung" }, sungCards(badge).map((code) => cardImg("c-" + code, ""))));
+      }
     }
 
     function drawDone(st, moving) {
