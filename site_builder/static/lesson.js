@@ -277,11 +277,28 @@
     const done = completionScreen();
     const felt = h("div", { class: "felt", role: "group", "aria-label": t("table") },
       [h("div", { class: "corner" }, [trump]), ...seats.map((s) => s.el), trick, banner, done.el]);
-    const coach = h("div", { class: "coach" }, [sayEl, feedback,
+    const coach = h("div", { class: "coach" }, [
+      h("div", { class: "cell" }, [sayEl, sizer("say", (lesson.steps || []).map((step) => step.say))]),
+      h("div", { class: "cell" }, [feedback, sizer("feedback", lines())]),
       h("div", { class: "coach-actions" }, [nextButton, onward || "", score, restartButton])]);
     const widget = h("div", { class: "widget" }, [felt, coach]);
     root.append(widget);
     rovingKeys(hand);
+
+    /* Hidden copies of every text a coach cell may show, stacked in the cell: it keeps the
+       height of the longest from the start, so the table above never changes size. */
+    function sizer(kind, texts) {
+      return h("div", { class: "sizer sizer-" + kind, "aria-hidden": "true" }, texts.map((text) => h("p", {}, [text])));
+    }
+
+    /* every line the feedback may show in this lesson */
+    function lines() {
+      const found = new Set([t("press_continue"), t("new_deal")]);
+      for (const e of lesson.events || []) if (e.text) found.add(e.text);
+      for (const r of lesson.reasons || []) found.add(r.message);
+      for (const step of lesson.steps || []) if (step.hint) found.add(step.hint);
+      return Array.from(found);
+    }
 
     function completionScreen() {
       const title = h("p", { class: "done-title", tabindex: "-1" }, [t("complete")]);
@@ -402,6 +419,8 @@
       const finished = st.complete && !moving;
       done.el.hidden = !finished;
       if (onward) onward.hidden = !finished;
+      /* the completion screen says the final score: the onward control takes its room */
+      score.hidden = finished;
       if (!finished) return;
       const pos = st.shown;
       done.scoreLine.textContent = t("final_score", { us: pos.points[us], them: pos.points[1 - us] });

@@ -82,7 +82,7 @@
         .find((c) => codes.includes(c));
       setRover(container, next);
       const button = container.querySelector("button[tabindex='0']");
-      if (button) button.focus();
+      if (button) button.focus({ preventScroll: true });
     } else {
       setRover(container, current && current.dataset.card);
     }

@@ -1,12 +1,13 @@
 """Every lesson page of the real site stays light, counting the page and every stylesheet,
-script and SVG it loads, before compression.
+script and SVG it loads: under 72 KB as served, under 20 KB gzip-compressed (each file
+compressed on its own, as a server sends it).
 
-The budget is 60 KB; the heaviest page is lesson 4, whose two choices make four branches.
 A lesson page loads only the widget core and the lesson script, not the rule example board.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
@@ -17,7 +18,8 @@ from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
 from site_builder.widget_strings import EXAMPLE_ONLY
 
-LIMIT = 60_000
+LIMIT = 72_000
+GZIP_LIMIT = 20_000
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +50,16 @@ def test_every_lesson_page_in_every_language_stays_within_the_budget(
     print(f"heaviest lesson page: {heaviest}, {total} bytes, limit {LIMIT} ({parts})")
     over = {path: sum(w.values()) for path, w in weights.items() if sum(w.values()) >= LIMIT}
     assert over == {}
+
+
+def test_every_lesson_page_compressed_stays_within_the_budget(files: dict[str, bytes]) -> None:
+    compressed = {
+        path: sum(len(gzip.compress(files[name], 9)) for name in page_weight(files, path))
+        for path in _lesson_pages(files)
+    }
+    heaviest = max(compressed, key=compressed.__getitem__)
+    print(f"heaviest compressed: {heaviest}, {compressed[heaviest]} bytes, limit {GZIP_LIMIT}")
+    assert {path: size for path, size in compressed.items() if size >= GZIP_LIMIT} == {}
 
 
 def test_a_page_weighs_its_html_and_each_asset_it_references_once() -> None:
