@@ -16,7 +16,7 @@
     try {
       const ids = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
       return Array.isArray(ids) ? ids : [];
-    } catch (e) {
+    } catch {
       return [];
     }
   }
@@ -26,7 +26,7 @@
     if (ids.includes(id)) return;
     try {
       localStorage.setItem(STORE_KEY, JSON.stringify(ids.concat(id)));
-    } catch (e) {
+    } catch {
       /* storage unavailable (private mode, file: quirks): completion is just not remembered */
     }
   }

@@ -11,7 +11,7 @@
   function readJSON(el) {
     try {
       return el ? JSON.parse(el.textContent) : null;
-    } catch (e) {
+    } catch {
       return null;
     }
   }
