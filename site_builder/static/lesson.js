@@ -509,6 +509,15 @@
       update(() => initial(lesson));
     }
 
+    /* Tabbing into the lesson brings all of it into view once, not just the focused control;
+       the widget's own focus moves never scroll */
+    widget.addEventListener("focusin", (event) => {
+      if (event.relatedTarget && widget.contains(event.relatedTarget)) return;
+      const box = widget.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        widget.scrollIntoView({ block: box.height <= window.innerHeight ? "start" : "nearest" });
+      }
+    });
     widget.addEventListener("click", onClick);
     update(() => initial(lesson));
     root.setAttribute("data-lesson", lesson.id);
