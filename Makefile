@@ -38,7 +38,15 @@ site: $(VENV)/.installed
 # Firefox ESR and WebKitGTK (with Xvfb) from the system (tests/other_browsers.py).
 # If none is found, ask Playwright for one, then (as root on Debian) apt; where both
 # fail, the browser tests error with install instructions.
-test: $(VENV)/.installed-test
+# The widget's JavaScript and CSS are linted with ESLint and Stylelint, pinned in
+# package-lock.json; Node.js comes from the system (as root on Debian, apt installs it).
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: $(VENV)/.installed-test node_modules/.installed
 	@$(PY) tests/chromium.py || $(PY) -m playwright install chromium \
 		|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
@@ -49,6 +57,8 @@ test: $(VENV)/.installed-test
 		|| echo "warning: no Firefox or WebKit; their browser tests will fail (see README.md)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	npx --no-install eslint site_builder/static eslint.config.js
+	npx --no-install stylelint "site_builder/static/*.css"
 	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")
 	$(PY) -m pytest
 
@@ -91,4 +101,4 @@ clean:
 	find locales -name '*.mo' -delete 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) .hypothesis benchmarks/lighthouse/node_modules
+	rm -rf $(VENV) .hypothesis node_modules benchmarks/lighthouse/node_modules

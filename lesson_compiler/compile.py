@@ -40,7 +40,7 @@ class _Compiler:
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.visible = {lesson.learner, *lesson.face_up}
-        self.shown: set[Card] = {lesson.trump_card}
+        self.shown: set[Card] = {lesson.trump_card, *lesson.recap}
         """The cards the learner can see at some moment: only those need a name."""
         self.refusals: dict[tuple[Reason, tuple[Card, ...]], int] = {}
         """Each distinct refusal once; nodes name them by index, since a step repeats them
@@ -180,6 +180,7 @@ def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -
         "lang": lang,
         "title": text(lesson.title),
         "summary": text(lesson.summary),
+        "recap": [card_code(card) for card in lesson.recap],
         "learner": lesson.learner,
         "face_up": list(lesson.face_up),
         "dealer": lesson.dealer,

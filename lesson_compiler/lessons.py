@@ -48,6 +48,7 @@ def load_lesson(file: Path, number: int, root: Path) -> tuple[Lesson | None, lis
         path=path,
         title=source.title,
         summary=source.summary,
+        recap=source.recap,
         learner=source.learner,
         face_up=source.face_up,
         dealer=source.dealer,

@@ -114,6 +114,8 @@ class Lesson:
     path: str
     title: str
     summary: str
+    recap: tuple[Card, ...]
+    """Cards shown with the summary when the lesson is complete."""
     learner: int
     face_up: tuple[int, ...]
     dealer: int

@@ -28,6 +28,7 @@ _LESSON_KEYS = {
     "id",
     "title",
     "summary",
+    "recap",
     "learner",
     "face_up",
     "dealer",
@@ -113,6 +114,8 @@ class LessonSource:
     id: str
     title: str
     summary: str
+    recap: tuple[Card, ...]
+    """Cards shown with the summary on the completion screen: the rule in pictures."""
     learner: int
     face_up: tuple[int, ...]
     dealer: int
@@ -248,6 +251,7 @@ def read_lesson(data: dict[str, Any], path: str, problems: list[Problem]) -> Les
     lesson_id = top("id", r.text)
     title = top("title", r.text)
     summary = top("summary", r.text)
+    recap = top("recap", r.cards, required=False)
     learner = top("learner", r.seat)
     face_up = top("face_up", lambda v, k, w: r.items(v, k, w, r.seat), required=False)
     dealer = top("dealer", r.seat)
@@ -268,6 +272,7 @@ def read_lesson(data: dict[str, Any], path: str, problems: list[Problem]) -> Les
         id=lesson_id,
         title=title,
         summary=summary,
+        recap=recap or (),
         learner=learner,
         face_up=face_up or (),
         dealer=dealer,

@@ -74,12 +74,13 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture
-def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[[Page, str], Path]:
-    """Save a full-page screenshot named after the test; returns the file written."""
+def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[..., Path]:
+    """Save a screenshot named after the test, of the full page unless `full_page=False`
+    asks for what the viewport shows; returns the file written."""
 
-    def save(page: Page, name: str) -> Path:
+    def save(page: Page, name: str, full_page: bool = True) -> Path:
         path = artifacts_dir / f"{_artifact_name(request.node.nodeid, name)}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return save

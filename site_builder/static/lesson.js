@@ -1,23 +1,22 @@
 /* Tute per parelles in the browser: the playable lesson and the lessons index's progress
    marks, on the helpers of widget-core.js. No rules live here: every legal set, refusal,
    trick winner, cant and score comes from the compiled data the engine produced at build
-   time. The markup contract is "Widget markup" in docs/formats.md. */
+   time. The markup contract is "Widget markup" in docs/formats.md.
+   Three parts: pure state transitions (`model`), pure readings of a state for the screen
+   (`view`), and the DOM code of `mount`, which only builds elements and applies a view. */
 (function () {
   "use strict";
 
   const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.lessons.completed";
-  const BEAT_MS = { play: 450, trick: 1100, cant: 1100, tute: 1300, hand_over: 800 };
-
-  function reducedMotion() {
-    return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  }
+  /* how long each beat stays on screen, in ms, before the next; times window.tute.pace */
+  const BEAT_MS = { play: 450, trick: 1500, collect: 400, deal: 1200, cant: 1100, tute: 1300, hand_over: 800 };
 
   function completedIds() {
     try {
       const ids = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
       return Array.isArray(ids) ? ids : [];
-    } catch (e) {
+    } catch {
       return [];
     }
   }
@@ -27,22 +26,27 @@
     if (ids.includes(id)) return;
     try {
       localStorage.setItem(STORE_KEY, JSON.stringify(ids.concat(id)));
-    } catch (e) {
+    } catch {
       /* storage unavailable (private mode, file: quirks): completion is just not remembered */
     }
   }
 
-  /* ---------- the lesson: pure transitions ---------- */
+  /* ---------- model: pure transitions of a lesson's state ---------- */
 
-  const relative = (lesson, seat) => (seat - lesson.learner + 4) % 4;
-
+  /* The state: `node` the lesson is at; `narrated` the node whose narration shows (it waits
+     for the events before it); `shown` the position on screen, `target` where the events
+     lead, `queue` the events still to show; `held` the last finished trick, left on the table
+     with its winner until the learner acts; `collecting` while it goes to its winner;
+     `feedback` the lines said since the learner's last action; `mark` the card last tapped
+     and its verdict; `badges` cants and tutes sung, by seat; `dealt` after a new deal. */
   function initial(lesson) {
-    const state = lesson.nodes[lesson.start].state;
-    return { node: lesson.start, told: lesson.start, shown: state, target: state, queue: [], collect: null,
-      badges: {}, feedback: [], fid: 0, mark: null, complete: false, lastBeat: null };
+    const position = lesson.nodes[lesson.start].state;
+    return { node: lesson.start, narrated: lesson.start, shown: position, target: position, queue: [],
+      held: null, collecting: false, badges: {}, feedback: [], feedbackId: 0, mark: null,
+      complete: false, lastBeat: null, dealt: false };
   }
 
-  const busy = (st) => st.queue.length > 0 || st.shown !== st.target;
+  const busy = (st) => st.queue.length > 0 || st.shown !== st.target || st.collecting;
 
   /* A node's narration and hint are its step's, shared by every branch through the step. */
   const words = (lesson, node) => (lesson.steps || [])[node.step] || {};
@@ -51,24 +55,16 @@
   const eventsOf = (lesson, outcome) =>
     ((outcome && outcome.events) || []).map((index) => (lesson.events || [])[index]).filter(Boolean);
 
-  /* The seat the turn marker names: the learner only where a card is expected, another seat
-     only on a continue step whose Continue makes it play; nobody while moving or at the end. */
-  function toPlay(lesson, node, st) {
-    const seat = st.shown.turn;
-    if (busy(st) || st.complete || seat === null || seat === undefined) return null;
-    if (node.action === "play") return seat;
-    const events = eventsOf(lesson, node.continue);
-    return events.some((e) => e.type === "play" && e.seat === seat) ? seat : null;
+  /* Replace the feedback with one line: `text`, or the interface string `key`. */
+  function say(st, kind, text, mark, key) {
+    return { ...st, feedback: text || key ? [{ kind, text, key }] : [], feedbackId: st.feedbackId + 1, mark };
   }
 
-  function say(st, kind, text, mark) {
-    return { ...st, feedback: text ? [{ kind, text }] : [], fid: st.fid + 1, mark };
-  }
-
-  /* The learner taps a card: a refusal or a hint, or the accepted card's outcome begins. */
+  /* The learner taps a card: a refusal, a hint, "press Continue", or the card's outcome. */
   function choose(lesson, st, code, instant) {
     const node = lesson.nodes[st.node];
-    if (busy(st) || st.complete || node.action !== "play") return st;
+    if (busy(st) || st.complete) return st;
+    if (node.action !== "play") return say(st, "wait", "", null, "press_continue");
     const refusal = node.refusals && code in node.refusals && (lesson.reasons || [])[node.refusals[code]];
     if (refusal) return say(st, "refusal", refusal.message, { card: code, verdict: "refused" });
     if (!(node.legal || []).includes(code)) return st;
@@ -85,37 +81,54 @@
     return follow(lesson, st, node.continue, instant);
   }
 
+  /* A new deal is the only way a card comes into the learner's hand. */
+  function isNewDeal(lesson, from, to) {
+    const before = new Set(from.hands[lesson.learner] || []);
+    return (to.hands[lesson.learner] || []).some((card) => !before.has(card));
+  }
+
   /* Start an outcome: the step advances at once; its events are shown beat by beat.
      The position after them is the next node's, or the outcome's own when the lesson ends. */
   function follow(lesson, st, outcome, instant) {
     const done = outcome.next === null || outcome.next === undefined;
     const target = done ? outcome.state : lesson.nodes[outcome.next] && lesson.nodes[outcome.next].state;
     if (!target) return st;
+    const events = eventsOf(lesson, outcome);
+    const queue = isNewDeal(lesson, st.shown, target) ? [{ type: "deal" }, ...events] : events;
     let next = { ...say(st, "event", "", null), node: done ? st.node : outcome.next,
-      complete: done, target, queue: eventsOf(lesson, outcome), badges: {} };
+      complete: done, target, queue, badges: {}, dealt: false };
     next = beat(next);
     while (instant && busy(next)) next = beat(next);
     return next;
   }
 
-  /* Show the next event (or, when none is left, settle on the outcome's position). */
+  /* One beat: the next event shows, but a held trick first goes to its winner when a card
+     or a deal needs the table; with no event left, the outcome's position settles (a trick
+     just won stays held on it, with cants and the hand's end said over it). */
   function beat(st) {
-    const shown = st.collect === null ? st.shown : { ...st.shown, trick: { leader: st.collect, cards: [] } };
-    if (!st.queue.length) return { ...st, shown: st.target, told: st.node, collect: null, lastBeat: null };
-    const [event, ...queue] = st.queue;
-    const next = { ...st, queue, collect: null, lastBeat: event.type,
-      feedback: event.text ? st.feedback.concat({ kind: "event", text: event.text }) : st.feedback };
+    const clears = st.queue.length && (st.queue[0].type === "play" || st.queue[0].type === "deal");
+    if (st.held && !st.collecting && clears) return { ...st, collecting: true, lastBeat: "collect" };
+    const base = st.collecting ? { ...st, held: null, collecting: false } : st;
+    if (!base.queue.length) return { ...base, shown: base.target, narrated: base.node, lastBeat: null };
+    const [event, ...queue] = base.queue;
+    const next = { ...base, queue, lastBeat: event.type };
+    const line = event.text ? { kind: "event", text: event.text } : event.type === "deal" ? { kind: "deal", key: "new_deal" } : null;
+    if (line) next.feedback = base.feedback.concat(line);
+    const shown = base.shown;
     if (event.type === "play") {
       next.shown = played(shown, event.seat, event.card);
     } else if (event.type === "trick") {
-      next.shown = scored(shown, event.winner, event.points, 1);
-      next.collect = event.winner;
+      next.held = { leader: shown.trick.leader, cards: shown.trick.cards, winner: event.winner };
+      next.shown = scored({ ...shown, trick: { leader: event.winner, cards: [] } }, event.winner, event.points, 1);
     } else if (event.type === "cant") {
       next.shown = scored(shown, event.seat, event.points, 0);
-      next.badges = { ...st.badges, [event.seat]: { kind: "cant", suit: event.suit, points: event.points } };
+      next.badges = { ...base.badges, [event.seat]: { kind: "cant", suit: event.suit, points: event.points } };
     } else if (event.type === "tute") {
-      next.shown = shown;
-      next.badges = { ...st.badges, [event.seat]: { kind: "tute" } };
+      next.badges = { ...base.badges, [event.seat]: { kind: "tute", rank: event.kind === "kings" ? 12 : 11 } };
+    } else if (event.type === "deal") {
+      next.shown = dealt(base.target, queue);
+      next.dealt = true;
+      next.badges = {};
     } else {
       next.shown = { ...shown, turn: null };
     }
@@ -129,11 +142,72 @@
     return { ...pos, hands, trick: { leader, cards }, turn: null };
   }
 
+  /* The position right after a new deal: the hands the outcome ends with, plus the cards
+     its events play from them; nothing won yet. */
+  function dealt(target, events) {
+    const plays = events.filter((e) => e.type === "play");
+    const hands = target.hands.map((hand, seat) =>
+      hand.length ? hand.concat(plays.filter((e) => e.seat === seat).map((e) => e.card)) : hand);
+    const leader = plays.length ? plays[0].seat : target.trick.leader;
+    return { ...target, hands, trick: { leader, cards: [] }, tricks_won: [0, 0], points: [0, 0], turn: null };
+  }
+
   /* Add an event's points (and a trick, for trick events) to the scoring team: seat % 2. */
   function scored(pos, seat, points, tricks) {
     const team = seat % 2;
     const add = (list, n) => list.map((v, t) => (t === team ? v + n : v));
     return { ...pos, points: add(pos.points, points || 0), tricks_won: add(pos.tricks_won, tricks), turn: null };
+  }
+
+  /* ---------- view: what a state shows, still pure ---------- */
+
+  /* The seat the turn marker names: the learner only where a card is expected, another seat
+     only on a continue step whose Continue makes it play; nobody while moving or at the end. */
+  function toPlay(lesson, st) {
+    const node = lesson.nodes[st.node];
+    const seat = st.shown.turn;
+    if (busy(st) || st.complete || seat === null || seat === undefined) return null;
+    if (node.action === "play") return seat;
+    const events = eventsOf(lesson, node.continue);
+    return events.some((e) => e.type === "play" && e.seat === seat) ? seat : null;
+  }
+
+  /* The learner's hand: "play" when a card is expected, else "wait" (dimmed). */
+  const handMode = (lesson, st) =>
+    !busy(st) && !st.complete && lesson.nodes[st.node].action === "play" ? "play" : "wait";
+
+  /* After a refusal, the cards the learner may play instead. */
+  function playable(lesson, st) {
+    const node = lesson.nodes[st.node];
+    return st.mark && st.mark.verdict === "refused" && handMode(lesson, st) === "play" ? node.legal || [] : [];
+  }
+
+  /* The cards on the table, each with its seat: the trick being played, or the one held. */
+  function tableTrick(st) {
+    const trick = st.held || st.shown.trick;
+    return trick.cards.map((card, i) => {
+      const seat = (trick.leader + i) % 4;
+      return { card, seat, wins: Boolean(st.held) && st.held.winner === seat };
+    });
+  }
+
+  /* The two cards of a cant, the four of a tute, as card codes. */
+  function sungCards(badge) {
+    if (badge.kind === "cant") return ["12" + badge.suit, "11" + badge.suit];
+    return "oceb".split("").map((suit) => badge.rank + suit);
+  }
+
+  /* A hidden hand holds one card per trick still to play: ten, less the tricks done and its
+     card on the table. */
+  function hiddenCount(pos, seat) {
+    const done = pos.tricks_won[0] + pos.tricks_won[1];
+    const inTrick = (seat - pos.trick.leader + 4) % 4 < pos.trick.cards.length ? 1 : 0;
+    return Math.max(0, 10 - done - inTrick);
+  }
+
+  /* What the completion screen counts: lessons done of all. */
+  function progress(done, total) {
+    return { done: Math.min(done, total || done), total: total || done };
   }
 
   /* ---------- the lesson: DOM ---------- */
@@ -144,7 +218,8 @@
     const t = strings();
     const names = lesson.cards || {};
     const faceUp = new Set(lesson.face_up || []);
-    const seatName = (seat) => t(SEAT_KEYS[relative(lesson, seat)]);
+    const relative = (seat) => (seat - lesson.learner + 4) % 4;
+    const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
     let state = initial(lesson);
     let frame = 0;
     let timer = 0;
@@ -154,23 +229,29 @@
     if (walkthrough) walkthrough.hidden = true;
 
     const seats = [0, 1, 2, 3].map((seat) => {
-      const pos = POSITIONS[relative(lesson, seat)];
+      const pos = POSITIONS[relative(seat)];
       const cards = h("div", { class: "seat-cards" });
-      const badge = h("span", { class: "badge", hidden: true });
-      const label = h("span", { class: "seat-name" }, [seatName(seat)]);
-      const head = h("div", { class: "seat-head" }, [label, badge]);
-      const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, [head, cards]);
-      if (seat === lesson.dealer && lesson.trump_card) {
-        head.append(h("span", { class: "dealer" }, [t("dealer")]), h("span", { class: "trump-card" }, [
-          cardImg("c-" + lesson.trump_card, t("trump") + ": " + (names[lesson.trump_card] || "")),
-          h("span", { class: "trump-label" }, [t("trump")]),
-        ]));
-      }
-      return { el, cards, badge, pos };
+      const badge = h("div", { class: "badge", hidden: true });
+      const head = h("div", { class: "seat-head" }, [h("span", { class: "seat-name" }, [seatName(seat)])]);
+      if (seat === lesson.dealer) head.append(h("span", { class: "dealer" }, [t("dealer")]));
+      /* a rival's cards are hidden; the partner's face up only for the lesson: say so */
+      if (faceUp.has(seat)) head.append(h("span", { class: "face-up-note" }, [t("face_up_note")]));
+      /* a seat whose cards show has them marked when sung: its badge is only words, in its head */
+      const shows = seat === lesson.learner || faceUp.has(seat);
+      if (shows) head.append(badge);
+      const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, shows ? [head, cards] : [head, cards, badge]);
+      return { el, cards, badge, head };
     });
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
-    seats[lesson.learner].cards.replaceWith(hand);
+    const turn = h("p", { class: "turn" });
+    const mine = seats[lesson.learner];
+    mine.head.replaceChildren(turn, ...Array.from(mine.head.querySelectorAll(".dealer, .badge")));
+    mine.cards.replaceWith(hand);
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") });
+    const trump = h("div", { class: "trump-card" }, [
+      cardImg("c-" + lesson.trump_card, t("trump") + ": " + (names[lesson.trump_card] || "")),
+      h("span", { class: "trump-label" }, [t("trump")]),
+    ]);
     const scoreCells = [0, 1].map(() => [h("td"), h("td")]);
     const us = lesson.learner % 2;
     const score = h("table", { class: "score" }, [
@@ -179,28 +260,59 @@
       ...[us, 1 - us].map((team) => h("tr", {}, [
         h("th", { scope: "row" }, [t(team === us ? "team_us" : "team_them")]), ...scoreCells[team]])),
     ]);
-    const turn = h("p", { class: "turn" });
+    const banner = h("p", { class: "deal-banner", "aria-hidden": "true", hidden: true }, [t("new_deal")]);
     const sayEl = h("p", { class: "say", "data-say": "" });
     const feedback = h("div", { class: "feedback", "data-feedback": "", "aria-live": "polite" });
     const nextButton = h("button", { type: "button", class: "action primary", "data-action": "next" }, [t("continue")]);
-    /* Continue sits under the narration it follows, so on a phone it is not below the whole table */
-    const nextRow = h("div", { class: "next-row", hidden: true }, [nextButton]);
-    const restartButton = h("button", { type: "button", class: "action", "data-action": "restart" }, [t("restart")]);
-    const doneTitle = h("p", { class: "done-title", tabindex: "-1" }, [t("complete")]);
+    /* a short sign in the coach's row, the full words for assistive technology and on hover */
+    const restartButton = h("button", { type: "button", class: "action", "data-action": "restart",
+      title: t("restart") }, [h("span", { "aria-hidden": "true" }, ["\u21ba"]), h("span", { class: "visually-hidden" }, [t("restart")])]);
     const nextUrl = root.getAttribute("data-next-url") || "";
     const indexUrl = root.getAttribute("data-lessons-url") || "";
-    const done = h("div", { class: "done", hidden: true }, [doneTitle,
-      nextUrl ? h("button", { type: "button", class: "action primary", "data-action": "next-lesson" }, [t("next_lesson")])
-        : indexUrl ? h("a", { class: "action", href: indexUrl }, [t("back_to_lessons")]) : ""]);
-    const widget = h("div", { class: "widget" }, [
-      h("div", { class: "bar" }, [score, turn]),
-      h("div", { class: "talk" }, [sayEl, feedback, nextRow, done]),
-      h("div", { class: "felt", role: "group", "aria-label": t("table") },
-        [...seats.map((s) => s.el), trick]),
-      h("div", { class: "controls" }, [restartButton]),
-    ]);
+    const total = Number(root.getAttribute("data-lessons-total")) || 0;
+    /* the one control to go on from a finished lesson: to the next lesson, or back to all */
+    const onward = nextUrl ? h("button", { type: "button", class: "action primary", "data-action": "next-lesson" }, [t("next_lesson")])
+      : indexUrl ? h("a", { class: "action primary", href: indexUrl }, [t("back_to_lessons")]) : null;
+    if (onward) onward.hidden = true;
+    const done = completionScreen();
+    const felt = h("div", { class: "felt", role: "group", "aria-label": t("table") },
+      [h("div", { class: "corner" }, [trump]), ...seats.map((s) => s.el), trick, banner, done.el]);
+    const coach = h("div", { class: "coach" }, [
+      h("div", { class: "cell" }, [sayEl, sizer("say", (lesson.steps || []).map((step) => step.say))]),
+      h("div", { class: "cell" }, [feedback, sizer("feedback", lines())]),
+      h("div", { class: "coach-actions" }, [nextButton, onward || "", score, restartButton])]);
+    const widget = h("div", { class: "widget" }, [felt, coach]);
     root.append(widget);
     rovingKeys(hand);
+
+    /* Hidden copies of every text a coach cell may show, stacked in the cell: it keeps the
+       height of the longest from the start, so the table above never changes size. */
+    function sizer(kind, texts) {
+      return h("div", { class: "sizer sizer-" + kind, "aria-hidden": "true" }, texts.map((text) => h("p", {}, [text])));
+    }
+
+    /* every line the feedback may show in this lesson */
+    function lines() {
+      const found = new Set([t("press_continue"), t("new_deal")]);
+      for (const e of lesson.events || []) if (e.text) found.add(e.text);
+      for (const r of lesson.reasons || []) found.add(r.message);
+      for (const step of lesson.steps || []) if (step.hint) found.add(step.hint);
+      return Array.from(found);
+    }
+
+    function completionScreen() {
+      const title = h("p", { class: "done-title", tabindex: "-1" }, [t("complete")]);
+      const scoreLine = h("p", { class: "done-score" });
+      const progressLine = h("p", { class: "done-progress" });
+      const recap = (lesson.recap || []).map((code) => cardImg("c-" + code, names[code] || code));
+      const party = h("div", { class: "celebrate", "aria-hidden": "true" },
+        "oceboceb".split("").map((suit) => cardImg("suit-" + suit, "", "pip")));
+      const el = h("div", { class: "done", hidden: true }, [party, title,
+        h("p", { class: "done-summary" }, [lesson.summary || ""]),
+        recap.length ? h("div", { class: "recap", role: "group", "aria-label": t("recap") }, recap) : "",
+        scoreLine, progressLine]);
+      return { el, title, scoreLine, progressLine };
+    }
 
     function update(fn) {
       const before = state;
@@ -211,7 +323,7 @@
       root.setAttribute("data-busy", String(busy(state)));
       if (state.complete && !before.complete) storeCompleted(lesson.id);
       if (!frame) frame = requestAnimationFrame(draw);
-      if (!timer && busy(state)) timer = setTimeout(pump, BEAT_MS[state.lastBeat] || 0);
+      if (!timer && busy(state)) timer = setTimeout(pump, (BEAT_MS[state.lastBeat] || 0) * pace());
     }
 
     function pump() {
@@ -219,9 +331,21 @@
       update(beat);
     }
 
+    /* window.tute.pace scales every beat; 0 shows an outcome at once, as reduced motion does */
+    function pace() {
+      const value = Number(window.tute.pace);
+      return Number.isFinite(value) && value >= 0 ? value : 1;
+    }
+
+    function instant() {
+      return pace() === 0 || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    }
+
     function act(fn) {
       wantFocus = root.contains(document.activeElement);
-      update((st) => fn(st, reducedMotion()));
+      const still = instant();
+      root.toggleAttribute("data-still", still);
+      update((st) => fn(st, still));
     }
 
     function draw() {
@@ -231,24 +355,19 @@
       const node = lesson.nodes[st.node];
       const moving = busy(st);
       const hadFocus = root.contains(document.activeElement);
-      const playing = toPlay(lesson, node, st);
+      const playing = toPlay(lesson, st);
+      const sung = new Set(Object.values(st.badges).flatMap(sungCards));
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
         s.el.toggleAttribute("data-turn", playing === seat);
-        const badge = st.badges[seat];
-        s.badge.hidden = !badge;
-        s.badge.textContent = !badge ? "" : badge.kind === "tute" ? t("tute_badge")
-          : t("cant_badge", { points: badge.points, suit: (lesson.suits || {})[badge.suit] || badge.suit });
+        drawBadge(s, st.badges[seat]);
         if (seat !== lesson.learner) drawSeatCards(s, seat, pos);
+        for (const img of s.cards.querySelectorAll("img[data-code]")) {
+          img.toggleAttribute("data-sung", sung.has(img.dataset.code));
+        }
       }
-      syncCardButtons(hand, pos.hands[lesson.learner] || [], names);
-      for (const b of hand.querySelectorAll("button[data-card]")) {
-        b.setAttribute("aria-disabled", String(moving || st.complete || node.action !== "play"));
-        const marked = st.mark && st.mark.card === b.dataset.card;
-        b.toggleAttribute("data-verdict", Boolean(marked));
-        if (marked) b.setAttribute("data-verdict", st.mark.verdict);
-      }
-      drawTrick(pos, st.collect);
+      drawHand(st, node, moving, sung);
+      drawTrick(st);
       [0, 1].forEach((team) => {
         scoreCells[team][0].textContent = pos.tricks_won[team];
         scoreCells[team][1].textContent = pos.points[team];
@@ -256,10 +375,11 @@
       turn.textContent = playing === null ? ""
         : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(playing) });
       /* the next step's narration waits until its events have been shown */
-      sayEl.textContent = words(lesson, lesson.nodes[st.told]).say || "";
+      sayEl.textContent = words(lesson, lesson.nodes[st.narrated]).say || "";
       drawFeedback(st);
-      nextRow.hidden = st.complete || moving || node.action !== "continue";
-      done.hidden = !st.complete || moving;
+      banner.hidden = !st.dealt || !moving;
+      nextButton.hidden = st.complete || moving || node.action !== "continue";
+      drawDone(st, moving);
       root.classList.toggle("is-moving", moving);
       if (!moving && (wantFocus || (hadFocus && !root.contains(document.activeElement)))) {
         wantFocus = false;
@@ -267,16 +387,55 @@
       }
     }
 
+    function drawHand(st, node, moving, sung) {
+      syncCardButtons(hand, st.shown.hands[lesson.learner] || [], names);
+      hand.setAttribute("data-mode", handMode(lesson, st));
+      const open = new Set(playable(lesson, st));
+      for (const b of hand.querySelectorAll("button[data-card]")) {
+        const code = b.dataset.card;
+        b.setAttribute("aria-disabled", String(moving || st.complete || node.action !== "play"));
+        const marked = st.mark && st.mark.card === code;
+        b.toggleAttribute("data-verdict", Boolean(marked));
+        if (marked) b.setAttribute("data-verdict", st.mark.verdict);
+        b.toggleAttribute("data-playable", open.has(code));
+        b.toggleAttribute("data-sung", sung.has(code));
+      }
+    }
+
+    function drawBadge(s, badge) {
+      s.badge.hidden = !badge;
+      if (!badge) return s.badge.replaceChildren();
+      const text = badge.kind === "tute" ? t("tute_badge")
+        : t("cant_badge", { points: badge.points, suit: (lesson.suits || {})[badge.suit] || badge.suit });
+      if (s.badge.dataset.text === text) return;
+      s.badge.dataset.text = text;
+      s.badge.replaceChildren(h("span", {}, [text]));
+      if (s.badge.parentElement === s.el) {
+        s.badge.append(h("span", { class: "sung" }, sungCards(badge).map((code) => cardImg("c-" + code, ""))));
+      }
+    }
+
+    function drawDone(st, moving) {
+      const finished = st.complete && !moving;
+      done.el.hidden = !finished;
+      if (onward) onward.hidden = !finished;
+      /* the completion screen says the final score: the onward control takes its room */
+      score.hidden = finished;
+      if (!finished) return;
+      const pos = st.shown;
+      done.scoreLine.textContent = t("final_score", { us: pos.points[us], them: pos.points[1 - us] });
+      const count = progress(completedIds().length, total);
+      done.progressLine.textContent = t("progress", count);
+      done.progressLine.hidden = !count.total;
+    }
+
     function focusPrimary(st, node) {
       const active = document.activeElement;
-      if (st.complete) {
-        (done.querySelector("[data-action], a") || doneTitle).focus();
-      } else if (node.action === "continue") {
-        nextButton.focus();
-      } else if (!(active && hand.contains(active))) {
-        const card = hand.querySelector("button[tabindex='0']");
-        if (card) card.focus();
-      }
+      const target = st.complete ? onward || done.title
+        : node.action === "continue" ? nextButton
+          : active && hand.contains(active) ? null : hand.querySelector("button[tabindex='0']");
+      /* focus never scrolls: the table stays where the learner put it */
+      if (target) target.focus({ preventScroll: true });
     }
 
     function drawSeatCards(s, seat, pos) {
@@ -287,58 +446,59 @@
       s.cards.dataset.key = key;
       s.cards.setAttribute("data-face", show ? "up" : "down");
       s.cards.replaceChildren(...(show
-        ? show.map((c) => cardImg("c-" + c, names[c] || c))
+        ? show.map((c) => {
+          const img = cardImg("c-" + c, names[c] || c);
+          img.dataset.code = c;
+          return img;
+        })
         : Array.from({ length: count }, () => cardImg("back", ""))));
       if (!show) {
-        s.cards.append(h("span", { class: "visually-hidden" }, [t("cards_left", { seat: seatName(seat), count })]));
+        s.cards.append(h("span", { class: "count", "aria-hidden": "true" }, [String(count)]),
+          h("span", { class: "visually-hidden" }, [t("cards_left", { seat: seatName(seat), count })]));
       }
-    }
-
-    /* A hidden hand holds one card per trick still to play: ten, less tricks done and its card on the table. */
-    function hiddenCount(pos, seat) {
-      const done = pos.tricks_won[0] + pos.tricks_won[1];
-      const inTrick = (seat - pos.trick.leader + 4) % 4 < pos.trick.cards.length ? 1 : 0;
-      return Math.max(0, 10 - done - inTrick);
     }
 
     /* cards already on the table when the lesson opens do not slide in */
     let entering = false;
-    function drawTrick(pos, collect) {
-      const wanted = pos.trick.cards.map((card, i) => [card, (pos.trick.leader + i) % 4]);
-      const keep = new Set(pos.trick.cards);
+    function drawTrick(st) {
+      const wanted = tableTrick(st);
+      const keep = new Set(wanted.map((p) => p.card));
       for (const el of Array.from(trick.children)) if (!keep.has(el.dataset.card)) el.remove();
-      const have = new Set(Array.from(trick.children, (el) => el.dataset.card));
+      const have = new Map(Array.from(trick.children, (el) => [el.dataset.card, el]));
       /* only new cards are inserted: re-inserting a card would restart its slide-in */
-      for (const [card, seat] of wanted) {
-        if (have.has(card)) continue;
-        trick.append(h("div", { class: "played", "data-card": card, "data-enter": entering,
-          "data-pos": POSITIONS[relative(lesson, seat)] },
-          [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: names[card] || card }))]));
+      for (const { card, seat, wins } of wanted) {
+        let el = have.get(card);
+        if (!el) {
+          el = h("div", { class: "played", "data-card": card, "data-enter": entering,
+            "data-pos": POSITIONS[relative(seat)] },
+            [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: names[card] || card }))]);
+          trick.append(el);
+        }
+        el.toggleAttribute("data-wins", wins);
+        if (wins && !el.querySelector(".wins")) el.append(h("span", { class: "wins" }, [t("wins")]));
       }
       entering = true;
-      if (collect === null) trick.removeAttribute("data-collect");
-      else trick.setAttribute("data-collect", POSITIONS[relative(lesson, collect)]);
+      const collect = st.collecting && st.held ? POSITIONS[relative(st.held.winner)] : null;
+      trick.toggleAttribute("data-collect", Boolean(collect));
+      if (collect) trick.setAttribute("data-collect", collect);
     }
 
-    let shownFid = -1;
+    let shownFeedbackId = -1;
     function drawFeedback(st) {
-      const fresh = st.fid !== shownFid;
-      if (fresh) {
-        shownFid = st.fid;
+      if (st.feedbackId !== shownFeedbackId) {
+        shownFeedbackId = st.feedbackId;
         feedback.replaceChildren();
       }
       for (const item of st.feedback.slice(feedback.children.length)) {
-        feedback.append(h("p", { "data-kind": item.kind }, [item.text]));
+        feedback.append(h("p", { "data-kind": item.kind }, [item.text || t(item.key)]));
       }
-      /* a refusal or hint answers a tap on the hand: on a phone the panel may be off-screen above it */
-      if (fresh && st.mark && feedback.children.length) feedback.scrollIntoView({ block: "nearest" });
     }
 
     function onClick(event) {
       const target = event.target.closest("button");
       if (!target || !root.contains(target)) return;
-      if (target.dataset.card) act((st, instant) => choose(lesson, st, target.dataset.card, instant));
-      else if (target.dataset.action === "next") act((st, instant) => proceed(lesson, st, instant));
+      if (target.dataset.card) act((st, still) => choose(lesson, st, target.dataset.card, still));
+      else if (target.dataset.action === "next") act((st, still) => proceed(lesson, st, still));
       else if (target.dataset.action === "restart") restart();
       else if (target.dataset.action === "next-lesson") window.location.href = nextUrl;
     }
@@ -349,6 +509,15 @@
       update(() => initial(lesson));
     }
 
+    /* Tabbing into the lesson brings all of it into view once, not just the focused control;
+       the widget's own focus moves never scroll */
+    widget.addEventListener("focusin", (event) => {
+      if (event.relatedTarget && widget.contains(event.relatedTarget)) return;
+      const box = widget.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        widget.scrollIntoView({ block: box.height <= window.innerHeight ? "start" : "nearest" });
+      }
+    });
     widget.addEventListener("click", onClick);
     update(() => initial(lesson));
     root.setAttribute("data-lesson", lesson.id);
@@ -365,16 +534,31 @@
 
   /* ---------- the lessons index ---------- */
 
+  /* Mark each completed lesson, and offer the first one not done yet once some are. */
   function markProgress(scope) {
     const done = completedIds();
     const t = strings();
+    let resume = null;
     for (const el of scope.querySelectorAll("[data-lesson-progress]")) {
-      if (!done.includes(el.getAttribute("data-lesson-progress"))) continue;
+      if (!done.includes(el.getAttribute("data-lesson-progress"))) {
+        resume = resume || el;
+        continue;
+      }
       el.setAttribute("data-done", "true");
       el.textContent = t("completed");
     }
+    const link = resume && done.length && resume.parentElement.querySelector("a[href]");
+    const list = link && link.closest("ol, ul");
+    if (!link || !list || scope.querySelector("[data-lesson-resume]")) return;
+    const title = link.querySelector(".lesson-title");
+    list.before(h("p", { class: "lesson-resume", "data-lesson-resume": "" }, [
+      h("a", { class: "resume-link", href: link.getAttribute("href") },
+        [t("resume", { title: (title || link).textContent.trim() })])]));
   }
 
+  window.tute.pace = window.tute.pace === undefined ? 1 : window.tute.pace;
+  window.tute.lessonModel = { initial, choose, proceed, beat, busy, toPlay, handMode, playable, tableTrick,
+    sungCards, hiddenCount, progress };
   window.tute.lessons = Array.from(document.querySelectorAll("section.lesson"), mount);
   window.tute.markProgress = markProgress;
   markProgress(document);

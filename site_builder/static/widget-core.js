@@ -11,7 +11,7 @@
   function readJSON(el) {
     try {
       return el ? JSON.parse(el.textContent) : null;
-    } catch (e) {
+    } catch {
       return null;
     }
   }
@@ -82,7 +82,7 @@
         .find((c) => codes.includes(c));
       setRover(container, next);
       const button = container.querySelector("button[tabindex='0']");
-      if (button) button.focus();
+      if (button) button.focus({ preventScroll: true });
     } else {
       setRover(container, current && current.dataset.card);
     }

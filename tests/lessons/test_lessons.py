@@ -110,8 +110,8 @@ def test_compiled_data_is_complete_in_every_language(
 
 
 def _codes_shown(data: dict[str, Any]) -> set[str]:
-    """Every card code the widget may show: in a hand, on the table, in an event."""
-    codes = {data["trump_card"]}
+    """Every card code the widget may show: in a hand, on the table, in an event, in the recap."""
+    codes = {data["trump_card"], *data["recap"]}
     states = [n["state"] for n in data["nodes"]]
     states += [
         o["state"] for n in data["nodes"] for o in n.get("outcomes", {}).values() if "state" in o

@@ -62,6 +62,13 @@ def test_an_unknown_card_code(tmp_path: Path) -> None:
     ]
 
 
+def test_a_recap_card_must_be_a_card(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, ('recap = ["3c",', 'recap = ["13c",'))
+    assert problems == [
+        "lessons/04-follow.toml: recap: not a card code: '13c' (expected e.g. 1o, 7c, 10e, 12b)"
+    ]
+
+
 def test_a_card_in_two_hands(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('["1o", "3o"', '["2o", "3o"'))
     assert problems == [
@@ -80,7 +87,7 @@ def test_an_unknown_key_is_an_error(tmp_path: Path) -> None:
 def test_a_toml_syntax_error_names_its_line(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ("learner = 0", "learner = = 0"))
     assert len(problems) == 1
-    assert problems[0].startswith("lessons/04-follow.toml: line 6: invalid TOML: ")
+    assert problems[0].startswith("lessons/04-follow.toml: line 7: invalid TOML: ")
 
 
 def test_a_forbidden_card_to_try_must_be_forbidden(tmp_path: Path) -> None:

@@ -59,13 +59,14 @@ def test_every_lesson_page_in_every_language_stays_within_the_budget(
     assert over == {}
 
 
-def test_every_lesson_page_stays_within_the_budget_gzipped(files: dict[str, bytes]) -> None:
-    sent = {
+def test_every_lesson_page_compressed_stays_within_the_budget(files: dict[str, bytes]) -> None:
+    compressed = {
         path: sum(len(gzip.compress(files[name], 9)) for name in page_weight(files, path))
         for path in _lesson_pages(files)
     }
-    print(f"heaviest lesson page gzipped: {max(sent.values())} bytes, limit {GZIP_LIMIT}")
-    assert {path: size for path, size in sent.items() if size >= GZIP_LIMIT} == {}
+    heaviest = max(compressed, key=compressed.__getitem__)
+    print(f"heaviest compressed: {heaviest}, {compressed[heaviest]} bytes, limit {GZIP_LIMIT}")
+    assert {path: size for path, size in compressed.items() if size >= GZIP_LIMIT} == {}
 
 
 def test_a_page_weighs_its_html_and_each_asset_it_references_once() -> None:
