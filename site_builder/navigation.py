@@ -109,6 +109,12 @@ def lesson_list(lang: LanguageSite, page: Page) -> list[dict[str, Any]]:
     return [lesson_item(lang, page, key) for key in lang.lesson_keys]
 
 
+def practice_href(lang: LanguageSite, page: Page) -> str | None:
+    """The link to the language's practice page, where there is one."""
+    practice = lang.pages.get("practice")
+    return page.url_to(practice) if practice else None
+
+
 def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
     """A lesson page's links: the lessons page, and the previous and next lessons."""
     keys = lang.lesson_keys
@@ -118,6 +124,7 @@ def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
     return {
         "total": len(keys),
         "index_href": page.url_to(lang.pages["lessons"]),
+        "practice_href": practice_href(lang, page),
         "previous": _neighbour(page, previous),
         "next": _neighbour(page, following),
     }

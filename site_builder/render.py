@@ -144,8 +144,7 @@ class Renderer:
             values["faq"] = faq_json(self.site.md, page, context, lang.language.tag)
         if page.key == "lessons":
             values["lessons"] = navigation.lesson_list(lang, page)
-            practice = lang.pages.get("practice")
-            values["practice_href"] = page.url_to(practice) if practice else None
+            values["practice_href"] = navigation.practice_href(lang, page)
         if page.lesson is not None:
             values.update(self._lesson_values(page, lang))
         template = TEMPLATES.get(page.key, "lesson.html" if page.lesson else "page.html")

@@ -111,6 +111,21 @@ def test_the_menu_and_the_lessons_index_link_to_the_practice_page(
             assert any(re.search(rf"(^|/){slug}/index\.html$", href) for href in links), page
 
 
+def test_the_last_lesson_leads_on_to_the_practice_page(files: dict[str, bytes]) -> None:
+    for lang, path in _practice_pages(files).items():
+        last = max(
+            p
+            for p, data in files.items()
+            if p.startswith(f"{lang}/")
+            and b"data-lesson-data" in data
+            and re.search(r"/\d+-[^/]+/index\.html$", p)
+        )
+        pager = files[last].decode("utf-8").split('class="lesson-pager"')[1]
+        target = re.search(r'class="pager-next" href="([^"]+)"', pager)
+        assert target is not None, last
+        assert posixpath.normpath(posixpath.join(posixpath.dirname(last), target[1])) == path
+
+
 def test_the_practice_page_stays_within_a_lesson_pages_budget(files: dict[str, bytes]) -> None:
     for path in _practice_pages(files).values():
         weights = page_weight(files, path)
