@@ -80,7 +80,7 @@
   function readBest() {
     try {
       return JSON.parse(localStorage.getItem(BEST_KEY)) || {};
-    } catch (e) {
+    } catch {
       return {};
     }
   }
@@ -90,7 +90,7 @@
       const all = readBest();
       all[drill] = Math.max(all[drill] || 0, best);
       localStorage.setItem(BEST_KEY, JSON.stringify(all));
-    } catch (e) {
+    } catch {
       /* private mode or storage off: the best streak lasts the visit */
     }
   }
