@@ -128,7 +128,8 @@ class Firefox:
         self._m.navigate(url)
 
     def run(self, script: str, *args: Any) -> Any:
-        return self._m.execute_script(script, script_args=list(args), new_sandbox=False)
+        # sandbox=None runs in the page itself, as WebDriver does, so page globals are seen
+        return self._m.execute_script(script, script_args=list(args), sandbox=None)
 
     def click(self, selector: str) -> None:
         self._click(_displayed(self._m.find_elements("css selector", selector), selector))

@@ -510,9 +510,11 @@
     }
 
     /* Tabbing into the lesson brings all of it into view once, not just the focused control;
-       the widget's own focus moves never scroll */
+       the widget's own focus moves never scroll, and neither does a press of the pointer,
+       which would move the button away between press and release and lose the click */
     widget.addEventListener("focusin", (event) => {
       if (event.relatedTarget && widget.contains(event.relatedTarget)) return;
+      if (!event.target.matches(":focus-visible")) return;
       const box = widget.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) {
         widget.scrollIntoView({ block: box.height <= window.innerHeight ? "start" : "nearest" });
