@@ -78,8 +78,9 @@ $(LIGHTHOUSE): benchmarks/lighthouse/package.json benchmarks/lighthouse/package-
 	npm ci --prefix benchmarks/lighthouse --no-audit --no-fund
 	touch $@
 
-bench-pages: $(VENV)/.installed $(LIGHTHOUSE)
+bench-pages: $(VENV)/.installed-test $(LIGHTHOUSE)
 	$(PY) -m benchmarks.pages
+	$(PY) -m benchmarks.long_tasks
 
 # Extract each domain's messages into locales/<domain>.pot (committed, as the catalogs
 # are), then merge them into every language's locales/<lang>/LC_MESSAGES/<domain>.po

@@ -35,7 +35,8 @@ TEMPLATES = {
 TOC_PAGES = frozenset({"rules"})
 """Pages long enough to open with jump links to their `##` sections."""
 DECK_LESSONS = frozenset({"cards"})
-"""Lessons whose page shows the deck figure (a disclosure above the widget)."""
+"""Lessons whose page shows the deck (a light disclosure above the widget: its cards by suit,
+with no stylesheet of its own, so the lesson page stays within its weight budget)."""
 
 
 class _Context:
@@ -124,8 +125,7 @@ class Renderer:
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
-            "deck_styles": _has_fence(page, "deck")
-            or (page.lesson is not None and page.lesson.id in DECK_LESSONS),
+            "deck_styles": _has_fence(page, "deck"),
             "widget_scripts": _widget_scripts(page),
             **self._opening_and_body(page, context),
         }
@@ -193,7 +193,9 @@ class Renderer:
             "lesson": lesson,
             "data": data,
             "walk": walkthrough(page.prepared, data),
-            "deck": Markup(self.deck(page, lang)) if lesson.id in DECK_LESSONS else None,
+            "deck": Markup(self.partial("deck_strip.html", page, deck=deck(lang.game)))
+            if lesson.id in DECK_LESSONS
+            else None,
             **navigation.pager(lang, page),
         }
 

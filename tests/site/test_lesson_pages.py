@@ -97,9 +97,25 @@ def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], 
     }
     first = pages.pop("1")
     assert first.index('<details class="lesson-deck">') < first.index('<section class="lesson"')
-    assert len(re.findall(r'<td><img src="\.\./\.\./\.\./static/cards\.\w+\.svg#c-', first)) == 40
-    assert re.search(r"static/deck\.\w+\.css", first)
-    assert all('class="deck"' not in html and "deck.css" not in html for html in pages.values())
+    deck = first.split('<details class="lesson-deck">')[1].split("</details>")[0]
+    shown = re.findall(r'<img src="\.\./\.\./\.\./static/cards\.\w+\.svg#c-(\w+)"', deck)
+    assert [code[-1] for code in shown[::10]] == ["o", "c", "e", "b"]
+    assert [code[:-1] for code in shown[:10]] == [
+        "1",
+        "3",
+        "12",
+        "11",
+        "10",
+        "7",
+        "6",
+        "5",
+        "4",
+        "2",
+    ]
+    assert sorted(shown) == sorted({*shown}) and len(shown) == 40
+    assert "= 10" in deck and "= 11" in deck and "= 12" in deck
+    assert all("lesson-deck" not in html for html in pages.values())
+    assert not any(re.search(r"static/deck\.\w+\.css", html) for html in [first, *pages.values()])
 
 
 @pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
