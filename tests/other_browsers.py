@@ -116,13 +116,44 @@ def _wait_for_file(path: Path, process: subprocess.Popen[bytes], what: str) -> s
     raise RuntimeError(f"{what} did not start within 30 s")
 
 
-class Firefox:
+class _Clicks:
+    """Clicks as WebDriver makes them, for both drivers: `_find` lists the elements matching
+    a CSS selector, `_missed` holds the driver's errors for a click that cannot land."""
+
+    _missed: tuple[type[Exception], ...] = ()
+
+    def run(self, script: str, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def _find(self, selector: str) -> list[Any]:
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        self._click(_displayed(self._find(selector), selector))
+
+    def click_found(self, script: str, *args: Any) -> None:
+        self._click(self.run(script, *args))
+
+    def _click(self, element: Any) -> None:
+        try:
+            element.click()
+        except self._missed as error:
+            raise NotClickableError(f"the click did not land: {type(error).__name__}") from None
+
+
+class Firefox(_Clicks):
     """Firefox ESR, headless, through Marionette on a port of its own choosing."""
 
     name = "firefox"
 
     def __init__(self, marionette: Any) -> None:
+        from marionette_driver import errors
+
         self._m = marionette
+        self._missed = (
+            errors.ElementClickInterceptedException,
+            errors.ElementNotInteractableException,
+        )
 
     def open(self, url: str) -> None:
         self._m.navigate(url)
@@ -131,23 +162,8 @@ class Firefox:
         # sandbox=None runs in the page itself, as WebDriver does, so page globals are seen
         return self._m.execute_script(script, script_args=list(args), sandbox=None)
 
-    def click(self, selector: str) -> None:
-        self._click(_displayed(self._m.find_elements("css selector", selector), selector))
-
-    def click_found(self, script: str, *args: Any) -> None:
-        self._click(self.run(script, *args))
-
-    @staticmethod
-    def _click(element: Any) -> None:
-        from marionette_driver.errors import (
-            ElementClickInterceptedException,
-            ElementNotInteractableException,
-        )
-
-        try:
-            element.click()
-        except (ElementClickInterceptedException, ElementNotInteractableException) as error:
-            raise NotClickableError(str(error).splitlines()[0]) from None
+    def _find(self, selector: str) -> list[Any]:
+        return list(self._m.find_elements("css selector", selector))
 
     def screenshot(self, path: Path) -> None:
         path.write_bytes(self._m.screenshot(format="binary"))
@@ -200,13 +216,19 @@ def firefox(width: int, height: int) -> Iterator[Firefox]:
             process.wait(timeout=30)
 
 
-class WebKit:
+class WebKit(_Clicks):
     """WebKitGTK's MiniBrowser through WebKitWebDriver (Selenium)."""
 
     name = "webkit"
 
     def __init__(self, driver: Any) -> None:
+        from selenium.common import exceptions
+
         self._d = driver
+        self._missed = (
+            exceptions.ElementClickInterceptedException,
+            exceptions.ElementNotInteractableException,
+        )
 
     def open(self, url: str) -> None:
         self._d.get(url)
@@ -214,23 +236,8 @@ class WebKit:
     def run(self, script: str, *args: Any) -> Any:
         return self._d.execute_script(script, *args)
 
-    def click(self, selector: str) -> None:
-        self._click(_displayed(self._d.find_elements("css selector", selector), selector))
-
-    def click_found(self, script: str, *args: Any) -> None:
-        self._click(self.run(script, *args))
-
-    @staticmethod
-    def _click(element: Any) -> None:
-        from selenium.common.exceptions import (
-            ElementClickInterceptedException,
-            ElementNotInteractableException,
-        )
-
-        try:
-            element.click()
-        except (ElementClickInterceptedException, ElementNotInteractableException) as error:
-            raise NotClickableError(error.msg or "click intercepted") from None
+    def _find(self, selector: str) -> list[Any]:
+        return list(self._d.find_elements("css selector", selector))
 
     def screenshot(self, path: Path) -> None:
         path.write_bytes(self._d.get_screenshot_as_png())
