@@ -25,6 +25,7 @@ _SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
 _HTML_INDENT = re.compile(r"\n[ \t]+")
 _HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
+_SCRIPT_ASSET = re.compile(rb"""["']([\w.-]+\.(?:css|js|svg))["']""")
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
 HASH_LENGTH = 10
 COMPRESSIBLE = frozenset({".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"})
@@ -106,14 +107,20 @@ def static_files(folder: Path) -> dict[str, bytes]:
 
 
 def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:
-    """The bytes a page loads before compression, by output path: the page itself and every
-    stylesheet, script and SVG image it references (each once, as a browser fetches it)."""
+    """The bytes a page loads before compression, by output path: the page itself, every
+    stylesheet, script and SVG image it references, and every static file its scripts name
+    (the card images the widgets draw), each once, as a browser fetches it."""
     html = files[path]
     weights = {path: len(html)}
     folder = posixpath.dirname(path)
     for url in _HTML_ASSET.findall(html.decode("utf-8")):
         asset = posixpath.normpath(posixpath.join(folder, url))
         weights[asset] = len(files[asset])
+        if asset.endswith(".js"):
+            for name in _SCRIPT_ASSET.findall(files[asset]):
+                named = posixpath.join(posixpath.dirname(asset), name.decode())
+                if named in files:
+                    weights[named] = len(files[named])
     return weights
 
 

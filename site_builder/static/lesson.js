@@ -451,7 +451,8 @@
           img.dataset.code = c;
           return img;
         })
-        : Array.from({ length: count }, () => cardImg("back", ""))));
+        /* drawn by the stylesheet: an image each would cost the page a paint of its own */
+        : Array.from({ length: count }, () => h("span", { class: "back" }))));
       if (!show) {
         s.cards.append(h("span", { class: "count", "aria-hidden": "true" }, [String(count)]),
           h("span", { class: "visually-hidden" }, [t("cards_left", { seat: seatName(seat), count })]));

@@ -95,11 +95,28 @@ def test_the_card_sheet_holds_each_card_as_a_hidden_target_and_each_suit_as_a_vi
         for card in group
     ]
     deck = [f"c-{card_code(card)}" for card in range(DECK_SIZE)]
-    assert sorted(shown_one_at_a_time) == sorted([*deck, "back"])
+    assert sorted(shown_one_at_a_time) == sorted(deck)
     style = root.find(f"{svg}style")
     assert style is not None and ".cards>:target{display:inline}" in (style.text or "")
     views = [view.get("id") for view in root.iter(f"{svg}view")]
     assert views == [f"suit-{suit}" for suit in SUIT_LETTERS]
+
+
+def test_a_card_reaches_its_drawings_through_at_most_two_uses_and_has_no_text() -> None:
+    """Each `<use>` a browser expands, and each line of text it lays out, costs it time for
+    every card image it paints: shared drawings are referenced, not nested, and the indices
+    are drawn as paths."""
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+
+    def depth(element: ElementTree.Element) -> int:
+        refs = [use.get("href", "")[1:] for use in element.iter(f"{svg}use")]
+        return max((1 + depth(by_id[ref]) for ref in refs), default=0)
+
+    cards = [by_id[f"c-{card_code(card)}"] for card in range(DECK_SIZE)]
+    assert max(depth(card) for card in cards) == 2
+    assert list(root.iter(f"{svg}text")) == []
 
 
 def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -> None:
