@@ -19,6 +19,7 @@ from site_builder import navigation
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
+from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
 from site_builder.security import CSP, json_script
@@ -80,19 +81,12 @@ class Renderer:
         self.env.policies["ext.i18n.trimmed"] = True
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
-        self._alternates: dict[str, list[navigation.Alternate]] = {}
+        self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
         self.current = lang
         self.env.install_gettext_translations(lang.site, newstyle=True)  # type: ignore[attr-defined]
-
-    def alternates(self, page: Page) -> list[navigation.Alternate]:
-        """A page's hreflang alternates, made once per page of every language."""
-        key = "home" if page.key == CHOOSER else page.key
-        if key not in self._alternates:
-            self._alternates[key] = navigation.alternates(self.site, key)
-        return self._alternates[key]
 
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
@@ -121,7 +115,6 @@ class Renderer:
             **self._common(page),
             **self._head(page, lang.language),
             "nav": navigation.nav(lang, page),
-            "switcher": navigation.switcher(self.site, page),
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
@@ -179,9 +172,8 @@ class Renderer:
         return {
             "lang_tag": language.tag,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": self.alternates(page),
             "og_locale": language.og_locale,
-            "og_alternates": navigation.og_alternates(self.site, page),
+            **self.language_links.page_lines(page),
             "csp": CSP,
         }
 
@@ -231,7 +223,7 @@ class Renderer:
             **self._common(page),
             "entries": entries,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": self.alternates(page) if page.key == CHOOSER else [],
+            "alternates": self.language_links.head(page) if page.key == CHOOSER else Markup(),
             "csp": CSP,
         }
         return self.env.get_template(template).render(values)
@@ -241,7 +233,7 @@ class Renderer:
         entries = [
             {
                 "loc": navigation.absolute(self.site, page),
-                "alternates": self.alternates(page),
+                "alternates": self.language_links.sitemap(page),
             }
             for page in self.site.pages()
             if page.indexed
