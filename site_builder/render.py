@@ -24,6 +24,7 @@ from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
 from site_builder.security import CSP, json_script
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
+from site_builder.template_strings import TemplateStrings
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {
@@ -79,14 +80,20 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.policies["ext.i18n.trimmed"] = True
+        # `{% trans %}` blocks are compiled for newstyle callables, as TemplateStrings gives.
+        self.env.newstyle_gettext = True  # type: ignore[attr-defined]
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
+        self._strings: dict[str, TemplateStrings] = {}
         self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
         self.current = lang
-        self.env.install_gettext_translations(lang.site, newstyle=True)  # type: ignore[attr-defined]
+        code = lang.language.code
+        if code not in self._strings:
+            self._strings[code] = TemplateStrings(lang.site)
+        self.env.globals.update(self._strings[code].globals())
 
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
