@@ -191,8 +191,9 @@ def precompressed(files: Mapping[str, bytes]) -> dict[str, bytes]:
 
 
 def gzipped(path: str, data: bytes) -> bytes | None:
-    """The gzipped copy of a text file (None for other files). Level 9 and no timestamp, so
-    the same build gives the same bytes."""
+    """The gzipped copy of a text file (None for other files). No timestamp, so the same
+    build gives the same bytes. Level 5 takes 40 per cent less time than 9, whose copies were
+    a fifth of a large site's build, for copies 2 to 3 per cent larger (70 bytes a lesson)."""
     if posixpath.splitext(path)[1] not in COMPRESSIBLE:
         return None
-    return gzip.compress(data, 9, mtime=0)
+    return gzip.compress(data, 5, mtime=0)
