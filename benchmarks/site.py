@@ -33,6 +33,7 @@ from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
 
 _LESSON_FILE = re.compile(r"(\d\d)-([a-z][a-z0-9-]*)\.toml")
+_TEACHES = re.compile(r"^teaches = .*$", re.M)
 
 
 def _codes(count: int, taken: list[str]) -> list[str]:
@@ -53,7 +54,7 @@ def grow(root: Path, languages: int, lessons: int) -> None:
 
     Language i copies the pages and catalogs of real language i modulo their number; lesson
     k copies real lesson k modulo theirs, under the id `<id>-<round>` after the first round,
-    with its texts added to every `lessons` catalog under that id.
+    teaching no rule of its own, with its texts added to every `lessons` catalog under that id.
     """
     if not 1 <= lessons <= 99:
         raise SystemExit("--scale: lesson files are numbered 01-99")
@@ -71,6 +72,9 @@ def grow(root: Path, languages: int, lessons: int) -> None:
         new_id = f"{lesson_id}-{rounds}" if rounds else lesson_id
         copies[new_id] = lesson_id
         text = path.read_text(encoding="utf-8").replace(f'id = "{lesson_id}"', f'id = "{new_id}"')
+        if rounds:
+            # Each rule is taught by one lesson: the copies teach none of their own.
+            text = _TEACHES.sub("teaches = []", text)
         (root / "lessons" / f"{number:02d}-{new_id}.toml").write_text(text, encoding="utf-8")
     codes = _codes(languages, [language.code for language in real])
     entries = []

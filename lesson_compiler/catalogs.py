@@ -17,14 +17,13 @@ import string
 from collections.abc import Callable, Iterable, Iterator
 from configparser import Error as ConfigParserError
 from dataclasses import dataclass
+from gettext import c2py
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
-from babel.support import Translations
 
 from lesson_compiler.model import Lesson
 from lesson_compiler.problems import Problem
@@ -130,23 +129,42 @@ class CompiledCatalog:
     With `warn`, each message it cannot answer (missing, empty or fuzzy) is noted once,
     naming the `.po` file, so a build says which English texts slipped into a page. Only
     the compiled messages are kept, not the parsed catalog, so many languages stay light.
+
+    Compiled as msgfmt compiles a `.mo` file and answered as `gettext` reads one: empty and
+    fuzzy translations are left out (the msgid answers), an empty plural form falls back to
+    the msgid's singular or plural. The tables are made here directly: going through a
+    `.mo` file sorted every message with Babel's comparisons, a large site's slowest step.
     """
 
     def __init__(self, catalog: Catalog, path: str, warn: Warn | None = None) -> None:
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        self._translations = Translations(buffer, domain=catalog.domain)
-        self._present = {(m.context, _first(m.id)) for m in catalog if m.id}
-        self._lacks = {
-            (m.context, _first(m.id)): lack
-            for m in catalog
-            if m.id and (lack := _lack(m)) is not None
-        }
+        self._plural_form = c2py(catalog.plural_expr)
+        """Which plural form a number takes, from the catalog's Plural-Forms header."""
+        self._strings: dict[MessageKey, str] = {}
+        self._plurals: dict[MessageKey, tuple[str, ...]] = {}
+        self._present: set[MessageKey] = set()
+        self._lacks: dict[MessageKey, tuple[str, int | None]] = {}
+        for message in catalog:
+            if message.id:
+                self._compile(message)
         self._path = path
         self._warn = warn
         self._noted: set[MessageKey] = set()
         self._found: dict[MessageKey, str] = {}
+
+    def _compile(self, message: Message) -> None:
+        key = (message.context, _first(message.id))
+        self._present.add(key)
+        lack = _lack(message)
+        if lack is not None:
+            self._lacks[key] = lack
+        if not message.string or message.fuzzy:
+            return
+        if isinstance(message.string, str):
+            self._strings[key] = message.string
+        else:
+            ids = tuple(message.id)
+            forms = enumerate(message.string)
+            self._plurals[key] = tuple(form or ids[min(index, 1)] for index, form in forms)
 
     def _note(self, context: str | None, msgid: str) -> None:
         if self._warn is None or (context, msgid) in self._noted:
@@ -169,22 +187,27 @@ class CompiledCatalog:
         found = self._found.get(key)
         if found is None:
             self._note(context, message)
-            if context is None:
-                found = self._translations.gettext(message)
-            else:
-                found = str(self._translations.pgettext(context, message))
+            found = self._strings.get(key)
+            if found is None:
+                # A plural message asked for without a number: its form for one.
+                found = self._form(key, 1) or message
             self._found[key] = found
         return found
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         """The plural form for `n`."""
-        self._note(None, singular)
-        return self._translations.ngettext(singular, plural, n)
+        return self.npgettext(None, singular, plural, n)
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int, /) -> str:
         """The plural form for `n`, in a context."""
         self._note(context, singular)
-        return self._translations.npgettext(context, singular, plural, n)
+        return self._form((context, singular), n) or (singular if n == 1 else plural)
+
+    def _form(self, key: MessageKey, n: int) -> str | None:
+        """The translated plural form for `n`, if the catalog has it."""
+        forms = self._plurals.get(key, ())
+        index = self._plural_form(n)
+        return forms[index] if index < len(forms) else None
 
 
 def lacking(catalog: Catalog, context: str | None, msgid: str) -> tuple[str, int | None] | None:

@@ -27,6 +27,9 @@ _HTML_INDENT = re.compile(r"\n[ \t]+")
 _HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
 _SCRIPT_ASSET = re.compile(rb"""["']([\w.-]+\.(?:css|js|svg))["']""")
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
+# A static path after a quote or a slash. The look-behind follows the literal `static/` rather
+# than leading the pattern, so the search skips ahead to each `static/`: a page is long.
+_PAGE_ASSET = re.compile(rb"""static/(?<=["/]static/)[^"#?\s]+(?=["#?])""")
 HASH_LENGTH = 10
 COMPRESSIBLE = frozenset({".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"})
 
@@ -184,7 +187,7 @@ def _rename_in_page(data: bytes, renamed: Mapping[str, str]) -> bytes:
     def rename(match: re.Match[bytes]) -> bytes:
         return renamed.get(match.group(0).decode(), match.group(0).decode()).encode()
 
-    return re.sub(rb"""(?<=["/])static/[^"#?\s]+(?=["#?])""", rename, data)
+    return _PAGE_ASSET.sub(rename, data)
 
 
 def precompressed(files: Mapping[str, bytes]) -> dict[str, bytes]:
@@ -195,8 +198,9 @@ def precompressed(files: Mapping[str, bytes]) -> dict[str, bytes]:
 
 
 def gzipped(path: str, data: bytes) -> bytes | None:
-    """The gzipped copy of a text file (None for other files). Level 9 and no timestamp, so
-    the same build gives the same bytes."""
+    """The gzipped copy of a text file (None for other files). No timestamp, so the same
+    build gives the same bytes. Level 5 takes 40 per cent less time than 9, whose copies were
+    a fifth of a large site's build, for copies 2 to 3 per cent larger (70 bytes a lesson)."""
     if posixpath.splitext(path)[1] not in COMPRESSIBLE:
         return None
-    return gzip.compress(data, 9, mtime=0)
+    return gzip.compress(data, 5, mtime=0)

@@ -1,5 +1,6 @@
-"""Links between pages, worked out from the whole site: the header, the language switcher,
-hreflang alternates, the lessons list and the lesson pager."""
+"""Links between pages, worked out from the whole site: the header, hreflang alternates,
+the lessons list and the lesson pager (the lines naming every language are rendered by
+`language_links`)."""
 
 from __future__ import annotations
 
@@ -17,21 +18,6 @@ class Alternate:
     href: str
 
 
-@dataclass(frozen=True, slots=True)
-class SwitcherLink:
-    """A language switcher's link to the same page in another language.
-
-    Every page lists every language, so entries are small classes that templates read
-    without the failed attribute lookup a dict costs Jinja on each field.
-    """
-
-    code: str
-    tag: str
-    name: str
-    href: str
-    current: bool
-
-
 def absolute(site: Site, page: Page) -> str:
     """The public URL of a page, for canonical links, hreflang and the sitemap."""
     return site.config.base_url + page.path
@@ -45,26 +31,6 @@ def alternates(site: Site, key: str) -> list[Alternate]:
         for code, other in site.cluster(key).items()
     ]
     links.append(Alternate("x-default", absolute(site, site.root_pages[CHOOSER])))
-    return links
-
-
-def og_alternates(site: Site, page: Page) -> list[str]:
-    """The Open Graph locales of the other languages that have the page."""
-    return [
-        lang.language.og_locale
-        for code, lang in site.languages.items()
-        if code != page.lang and page.key in lang.pages
-    ]
-
-
-def switcher(site: Site, page: Page) -> list[SwitcherLink]:
-    """The language switcher: the same page in each language."""
-    links = []
-    for code, other in site.cluster(page.key).items():
-        language = site.languages[code].language
-        links.append(
-            SwitcherLink(code, language.tag, language.name, page.url_to(other), code == page.lang)
-        )
     return links
 
 

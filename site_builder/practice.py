@@ -149,8 +149,8 @@ def drills(
 
 
 def _samples(items: Sequence[Item]) -> list[dict[str, Any]]:
-    found = [item.to_json() for item in items]
-    return [next(i for i in found if i["level"] == level) for level in WORKSHEET_LEVELS]
+    """The first item of each worksheet level, as the bank file has it."""
+    return [next(i for i in items if i.level == level).to_json() for level in WORKSHEET_LEVELS]
 
 
 class _Worksheet:

@@ -19,10 +19,12 @@ from site_builder import navigation
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
+from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
 from site_builder.security import CSP, json_script
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
+from site_builder.template_strings import TemplateStrings
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
 
 TEMPLATES = {
@@ -78,21 +80,20 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.policies["ext.i18n.trimmed"] = True
+        # `{% trans %}` blocks are compiled for newstyle callables, as TemplateStrings gives.
+        self.env.newstyle_gettext = True  # type: ignore[attr-defined]
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
-        self._alternates: dict[str, list[navigation.Alternate]] = {}
+        self._strings: dict[str, TemplateStrings] = {}
+        self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
         self.current = lang
-        self.env.install_gettext_translations(lang.site, newstyle=True)  # type: ignore[attr-defined]
-
-    def alternates(self, page: Page) -> list[navigation.Alternate]:
-        """A page's hreflang alternates, made once per page of every language."""
-        key = "home" if page.key == CHOOSER else page.key
-        if key not in self._alternates:
-            self._alternates[key] = navigation.alternates(self.site, key)
-        return self._alternates[key]
+        code = lang.language.code
+        if code not in self._strings:
+            self._strings[code] = TemplateStrings(lang.site)
+        self.env.globals.update(self._strings[code].globals())
 
     def partial(self, template: str, page: Page, **values: Any) -> str:
         """Render a fragment (a widget, a table) inside a page."""
@@ -121,7 +122,6 @@ class Renderer:
             **self._common(page),
             **self._head(page, lang.language),
             "nav": navigation.nav(lang, page),
-            "switcher": navigation.switcher(self.site, page),
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
@@ -179,9 +179,8 @@ class Renderer:
         return {
             "lang_tag": language.tag,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": self.alternates(page),
             "og_locale": language.og_locale,
-            "og_alternates": navigation.og_alternates(self.site, page),
+            **self.language_links.page_lines(page),
             "csp": CSP,
         }
 
@@ -231,7 +230,7 @@ class Renderer:
             **self._common(page),
             "entries": entries,
             "canonical": navigation.absolute(self.site, page),
-            "alternates": self.alternates(page) if page.key == CHOOSER else [],
+            "alternates": self.language_links.head(page) if page.key == CHOOSER else Markup(),
             "csp": CSP,
         }
         return self.env.get_template(template).render(values)
@@ -241,7 +240,7 @@ class Renderer:
         entries = [
             {
                 "loc": navigation.absolute(self.site, page),
-                "alternates": self.alternates(page),
+                "alternates": self.language_links.sitemap(page),
             }
             for page in self.site.pages()
             if page.indexed

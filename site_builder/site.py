@@ -81,6 +81,11 @@ class Page:
         """The folder of the output file, which links from this page start from."""
         return posixpath.dirname(self.file)
 
+    @functools.cached_property
+    def depth(self) -> int:
+        """How many folders below the site root the output file lies."""
+        return self.folder.count("/") + 1 if self.folder else 0
+
     @property
     def indexed(self) -> bool:
         """Whether search engines should list the page (not the 404 pages)."""

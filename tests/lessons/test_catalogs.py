@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from lesson_compiler.babel import extract_lessons
-from lesson_compiler.catalogs import po_path
+from lesson_compiler.catalogs import CompiledCatalog, po_path
 from tests.lessons.conftest import LANGUAGES, ROOT
 
 
@@ -117,3 +117,47 @@ def test_the_glossary_check_catches_an_avoided_word() -> None:
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, _avoided("fr"))) + r")\b", re.I)
     assert pattern.search("L'as de Bastos gagne.")
     assert not pattern.search("L'as de bâtons gagne.")
+
+
+FRENCH_PO = """\
+msgid ""
+msgstr ""
+"Language: fr\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+msgid "Trump"
+msgstr "Atout"
+
+#, fuzzy
+msgid "Score"
+msgstr "Marque"
+
+msgid "Restart"
+msgstr ""
+
+msgctxt "seat"
+msgid "You"
+msgstr "Vous"
+
+msgid "{count} trick"
+msgid_plural "{count} tricks"
+msgstr[0] "{count} pli"
+msgstr[1] ""
+"""
+
+
+def test_a_compiled_catalog_answers_as_gettext_reads_a_compiled_mo() -> None:
+    catalog = CompiledCatalog(read_po(io.StringIO(FRENCH_PO), locale="fr"), "fr.po")
+    assert catalog.gettext("Trump") == "Atout"
+    # Fuzzy and empty translations are left out, as msgfmt leaves them: the msgid answers.
+    assert catalog.gettext("Score") == "Score"
+    assert catalog.gettext("Restart") == "Restart"
+    assert catalog.gettext("Unknown") == "Unknown"
+    assert catalog.pgettext("seat", "You") == "Vous"
+    assert catalog.gettext("You") == "You"
+    # French says "0 pli": the catalog's own plural rule; an empty form falls back to the
+    # msgid's plural.
+    forms = [catalog.ngettext("{count} trick", "{count} tricks", n) for n in (0, 1, 2)]
+    assert forms == ["{count} pli", "{count} pli", "{count} tricks"]
+    assert catalog.gettext("{count} trick") == "{count} pli"
+    assert catalog.npgettext("seat", "a", "b", 2) == "b"
