@@ -135,8 +135,10 @@
       "data-action": "next" }, [say("next")]);
     const feedback = h("div", { class: "drill-feedback", "data-feedback": "", "aria-live": "polite" });
     const score = h("p", { class: "drill-score", "data-score": "" });
+    /* the feedback comes before the controls, so it shows where the board keeps room for
+       it and Next is the last thing on the screen, under the thumb */
     const board = h("div", { class: "drill-board", hidden: true },
-      [lines, cards, choices, h("div", { class: "drill-controls" }, [check, next]), feedback, score]);
+      [lines, cards, choices, feedback, h("div", { class: "drill-controls" }, [check, next]), score]);
     root.querySelector(".drill-task").after(start, board);
     root.dataset.status = "idle";
 
@@ -160,7 +162,8 @@
     }
 
     function row(label, codes, seats, active) {
-      const list = h("div", { class: "drill-row", role: "group", "aria-label": label },
+      const kind = seats.length ? "drill-row drill-trick" : "drill-row";
+      const list = h("div", { class: kind, role: "group", "aria-label": label },
         codes.map((code, i) => cardButton(code, seats[i], active)));
       if (active) tute.rovingKeys(list);
       return [h("p", { class: "drill-label", "aria-hidden": "true" }, [label]), list];
@@ -300,7 +303,11 @@
           worksheet.hidden = true;
           board.hidden = false;
           ask();
-          board.scrollIntoView({ block: "nearest" });
+          /* the drill's top at the screen's, so the room the board keeps below its
+             question for the feedback is on screen: with its heading when that fits */
+          const margin = parseFloat(getComputedStyle(root).scrollMarginTop) || 0;
+          const whole = root.offsetHeight + margin <= innerHeight;
+          (whole ? root : board).scrollIntoView({ block: "start" });
         }).catch(() => {
           /* say so, and let a tap on the button try again */
           root.dataset.status = "failed";

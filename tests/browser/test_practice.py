@@ -16,7 +16,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from lesson_compiler import DRILLS
 
-PAGES = {"ca": "ca/practicar/index.html", "fr": "fr/s-entrainer/index.html"}
+PAGES = {
+    "ca": "ca/practicar/index.html",
+    "en": "en/practice/index.html",
+    "es": "es/practicar/index.html",
+    "fr": "fr/s-entrainer/index.html",
+    "pt": "pt/praticar/index.html",
+}
 
 
 def _open(page: Page, url: str) -> None:
@@ -246,7 +252,19 @@ def test_the_drills_work_from_disk(page: Page, site_dir: Path) -> None:
         _question(root, _bank(site_dir, PAGES["ca"], root))
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "laptop"])
+def _on_screen(locator: Locator, height: int) -> tuple[float, float]:
+    """The top and bottom of what `locator` shows, asserted inside a screen `height` tall."""
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is shown"
+    top, bottom = box["y"], box["y"] + box["height"]
+    assert top >= 0 and bottom <= height, f"{locator} spans {top:.0f}-{bottom:.0f} of {height}"
+    return top, bottom
+
+
+SCREENS = [(360, 640), (390, 844), (768, 1024), (1366, 768)]
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["small-phone", "phone", "tablet", "laptop"])
 @pytest.mark.parametrize("lang", sorted(PAGES))
 def test_a_running_drill_passes_axe_and_fits_the_screen(
     page: Page,
@@ -254,17 +272,25 @@ def test_a_running_drill_passes_axe_and_fits_the_screen(
     site_url: str,
     lang: str,
     size: tuple[int, int],
-    screenshot: Callable[[Page, str], Path],
+    screenshot: Callable[..., Path],
 ) -> None:
+    """Each drill, once started, is on one screen with nothing to scroll; answering shows
+    the feedback and Next on that same screen, without moving the page."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     _open(page, site_url + PAGES[lang])
     for drill in DRILLS:
         root = _start(page, drill)
-        board = root.locator(".drill-board").bounding_box()
-        assert board is not None and board["height"] <= height, f"{drill} fits one screen"
+        board = root.locator(".drill-board")
+        _on_screen(board, height)
+        scrolled = page.evaluate("scrollY")
         _answer(root, _question(root, _bank(site_dir, PAGES[lang], root)), right=False)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    screenshot(page, f"{width}x{height}")
+        _on_screen(board, height)
+        _, feedback_bottom = _on_screen(root.locator("[data-feedback]"), height)
+        next_top, _ = _on_screen(root.locator('button[data-action="next"]'), height)
+        assert feedback_bottom <= next_top, f"{drill}: the feedback comes before Next"
+        assert page.evaluate("scrollY") == scrolled, f"{drill}: answering moved the page"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        screenshot(page, f"{width}x{height}-{drill}", full_page=False)
     results = Axe().run(page)
     assert [v["id"] for v in results.response["violations"]] == []
