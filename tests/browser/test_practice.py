@@ -25,6 +25,21 @@ PAGES = {
 }
 
 
+# A fixed sequence for the page's Math.random (mulberry32), so a test that measures the
+# questions it is shown measures the same ones on every run.
+SEEDED_RANDOM = """
+(() => {
+  let state = 20261130;
+  Math.random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+"""
+
+
 def _open(page: Page, url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.goto(url)
@@ -278,6 +293,7 @@ def test_a_running_drill_passes_axe_and_fits_the_screen(
     the feedback and Next on that same screen, without moving the page."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(SEEDED_RANDOM)
     _open(page, site_url + PAGES[lang])
     for drill in DRILLS:
         root = _start(page, drill)
