@@ -254,7 +254,8 @@ def test_the_table_shows_seats_trump_and_face_up_partner(page: Page, site: str) 
     expect(page.locator(".felt .corner .trump-card img")).to_have_attribute(
         "alt", "Trump: quatre de bastos"
     )
-    expect(page.locator(".seat[data-pos='left'] .seat-cards img")).to_have_count(9)
+    expect(page.locator(".seat[data-pos='left'] .seat-cards .back")).to_have_count(9)
+    expect(page.locator(".seat[data-pos='left'] .seat-cards img")).to_have_count(0)
     expect(page.locator(".trick .played[data-pos='left'] img")).to_have_attribute(
         "alt", f"{STRINGS['seat_left']}: cinc de copes"
     )
