@@ -71,7 +71,7 @@ def practice_strings(
         "right": gettext("Right!"),
         "wrong": gettext("Not quite."),
         "may_play": gettext("You may play: {cards}."),
-        "refused": gettext("{card}: {reason}"),
+        "refused": gettext("You may not play: {card}. {reason}"),
         "winner": gettext("{card} takes the trick."),
         "winner_trump": gettext("A trump was played: the highest trump wins."),
         "winner_suit": gettext("No trump was played: the highest card of the suit led wins."),
