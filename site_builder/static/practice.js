@@ -222,6 +222,7 @@
       check.hidden = drill !== "legal";
       next.hidden = true;
       feedback.replaceChildren();
+      feedback.removeAttribute("tabindex");
       showScore();
       const first = root.querySelector(".drill-row button:not([aria-disabled]), .drill-choice");
       if (first) first.focus();
@@ -241,6 +242,8 @@
       check.hidden = true;
       next.hidden = false;
       showScore();
+      /* feedback longer than the room the board keeps for it scrolls: the keyboard may too */
+      if (feedback.scrollHeight > feedback.clientHeight) feedback.tabIndex = 0;
       next.focus();
     }
 
