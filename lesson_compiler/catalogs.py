@@ -40,10 +40,14 @@ MessageKey = tuple[str | None, str]
 Warn = Callable[[str, int | None, str], None]
 """Where a compiled catalog notes a message it lacks: (path, line, message)."""
 
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_KEYWORD_LINE = re.compile(rf"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+{_STRING}\s*")
-_CONTINUATION_LINE = re.compile(rf"{_STRING}\s*")
-_KEYWORD_START = re.compile(r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s")
+_KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
+_SPACE = r"[^\S\n]"
+"""Whitespace within a line."""
+_STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+_LINES = re.compile(rf"(?:{_SPACE}*(?:#.*|(?:{_KEYWORD}{_SPACE}+)?{_STRING}{_SPACE}*)?\n)*")
+"""The lines of PO syntax from a position on: blank, a comment, a keyword and a string,
+or a string continuing the one above."""
+_KEYWORD_START = re.compile(rf"{_KEYWORD}\s")
 
 
 def po_path(locales_dir: Path, lang: str, domain: str) -> Path:
@@ -73,18 +77,24 @@ def read_catalog(
 
 
 def _syntax_problems(text: str, shown: str) -> Iterator[Problem]:
-    """Lines that are not PO syntax; Babel would read past them without a word."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if _KEYWORD_LINE.fullmatch(stripped) or _CONTINUATION_LINE.fullmatch(stripped):
-            continue
+    """Lines that are not PO syntax; Babel would read past them without a word.
+
+    One regular expression reads each run of good lines; only a bad line takes a step here.
+    """
+    lines = text.splitlines()
+    # Each line ends in one "\n", whatever line breaks the file used.
+    joined = "\n".join(lines) + "\n"
+    start = number = 0
+    while (found := _LINES.match(joined, start)) and found.end() < len(joined):
+        number += joined.count("\n", start, found.end())
+        stripped = lines[number].strip()
         if stripped.startswith('"') or _KEYWORD_START.match(stripped):
             problem = "unterminated string, or text after its closing quote"
         else:
             problem = "expected msgctxt, msgid, msgstr or a quoted string"
-        yield Problem(shown, f"line {number}", f"{problem}: {stripped[:60]}")
+        yield Problem(shown, f"line {number + 1}", f"{problem}: {stripped[:60]}")
+        start = found.end() + len(lines[number]) + 1
+        number += 1
 
 
 def placeholders(text: str) -> set[str]:

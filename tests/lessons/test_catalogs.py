@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from lesson_compiler.babel import extract_lessons
-from lesson_compiler.catalogs import CompiledCatalog, po_path
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from tests.lessons.conftest import LANGUAGES, ROOT
 
 
@@ -161,3 +161,36 @@ def test_a_compiled_catalog_answers_as_gettext_reads_a_compiled_mo() -> None:
     assert forms == ["{count} pli", "{count} pli", "{count} tricks"]
     assert catalog.gettext("{count} trick") == "{count} pli"
     assert catalog.npgettext("seat", "a", "b", 2) == "b"
+
+
+def test_each_line_that_is_not_po_syntax_is_named_with_its_number(tmp_path: Path) -> None:
+    """Windows line breaks, comments, blank lines and continued strings are syntax; a stray
+    word or a broken string is named at its own line, each one, however many there are."""
+    lines = [
+        "# A comment",
+        'msgid ""',
+        'msgstr ""',
+        '"Language: fr\\n"',
+        "",
+        '  msgid "Trump"  ',
+        'msgstr "Atout" oops',
+        'msgctxt\t"seat"',
+        'msgid "You"',
+        'msgstr "Vous',
+        "",
+        "#, fuzzy",
+        'msgid "Score"',
+        'msgstr[0] "Score \\"total\\""',
+        "stray words",
+        '"continued \\',
+    ]
+    path = tmp_path / "fr.po"
+    path.write_bytes("\r\n".join(lines).encode("utf-8"))
+    catalog, problems = read_catalog(path, "fr.po", "fr", "site")
+    assert catalog is None
+    assert [str(problem) for problem in problems] == [
+        'fr.po: line 7: unterminated string, or text after its closing quote: msgstr "Atout" oops',
+        'fr.po: line 10: unterminated string, or text after its closing quote: msgstr "Vous',
+        "fr.po: line 15: expected msgctxt, msgid, msgstr or a quoted string: stray words",
+        'fr.po: line 16: unterminated string, or text after its closing quote: "continued \\',
+    ]
