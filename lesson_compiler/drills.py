@@ -255,8 +255,9 @@ def _legal_item(game: Game) -> LegalItem:
     assert seat is not None
     hand = tuple(game.hand(seat))
     trick = game.trick
-    legal = tuple(c for c in hand if c in game.legal_plays)
-    refusals = tuple((c, r) for c in hand if (r := game.refusal(c)) is not None)
+    plays = game.legal_plays
+    legal = tuple(c for c in hand if c in plays)
+    refusals = tuple((c, r) for c in hand if c not in plays and (r := game.refusal(c)) is not None)
     reasons = {r for _, r in refusals}
     tags = []
     if suit_of(trick[0]) == game.trump:
@@ -367,15 +368,15 @@ def _cant_items(rng: random.Random) -> Iterator[CantsItem]:
         return
     game = Game.from_deal(planted)
     while not game.is_over:
-        sung = tuple(
-            s for s in SUITS if any(c.suit == s and team_of(c.seat) == 0 for c in game.cants)
-        )
         tricks = game.tricks_played
         game.play_random(rng)
         # No cant follows the tenth trick: no cards are left.
         if game.tricks_played in (tricks, 10) or game.leader != 0:
             continue
         number = game.tricks_played
+        # What the team had sung before this trick.
+        before = {c.suit for c in game.cants if c.after_trick < number and team_of(c.seat) == 0}
+        sung = tuple(s for s in SUITS if s in before)
         hand = tuple(game.hand(0))
         if game.tute is not None:
             # The partner's tute would end the hand before seat 0 sings anything.
