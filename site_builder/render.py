@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from lesson_compiler import Example, compile_example
-from lesson_compiler.compile import localize
+from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
 from site_builder.config import TEMPLATES_DIR, Language
@@ -22,7 +22,7 @@ from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
-from site_builder.security import CSP, json_script
+from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.template_strings import TemplateStrings
 from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
@@ -85,6 +85,8 @@ class Renderer:
         self.env.filters["json_script"] = json_script
         self.current: LanguageSite | None = None
         self._strings: dict[str, TemplateStrings] = {}
+        self._nodes_json: dict[str, Markup] = {}
+        """Each lesson's nodes as JSON, by lesson id."""
         self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
@@ -191,12 +193,23 @@ class Renderer:
         return {
             "lesson": lesson,
             "data": data,
+            "data_json": self._lesson_json(page.prepared, data),
             "walk": walkthrough(page.prepared, data),
             "deck": Markup(self.partial("deck_strip.html", page, deck=deck(lang.game)))
             if lesson.id in DECK_LESSONS
             else None,
             **navigation.pager(lang, page),
         }
+
+    def _lesson_json(self, prepared: Prepared, data: dict[str, Any]) -> Markup:
+        """A lesson's data as JSON. Its nodes, most of it, are the same in every language
+        (unless two refusals read the same in this one): they are encoded once a lesson."""
+        if data["nodes"] is not prepared.nodes:
+            return json_script(data)
+        nodes = self._nodes_json.get(prepared.lesson.id)
+        if nodes is None:
+            nodes = self._nodes_json[prepared.lesson.id] = json_script(prepared.nodes)
+        return json_script_with(data, "nodes", nodes)
 
     def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
         strings = practice_strings(lang.site.gettext, lang.site.pgettext)

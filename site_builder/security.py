@@ -23,3 +23,13 @@ def json_script(data: Any) -> Markup:
     text = _ENCODER.encode(data)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(text)
+
+
+def json_script_with(data: dict[str, Any], key: str, value: Markup) -> Markup:
+    """`json_script({**data, key: …})` for a value made by `json_script` already: a large
+    value that many pages share is encoded once, and each page encodes only the rest."""
+    before = json_script({name: item for name, item in data.items() if name < key})
+    after = json_script({name: item for name, item in data.items() if name > key})
+    # Keys are sorted: `key` goes between the two, each without its braces.
+    parts = (before[1:-1], f"{json_script(key)}:{value}", after[1:-1])
+    return Markup("{" + ",".join(part for part in parts if part) + "}")
