@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from site_builder import Config
+from site_builder import Config, Report, render_site
+from site_builder.config import PROJECT_ROOT
 
 FIXTURE = Path(__file__).resolve().parent / "fixture"
 BASE_URL = "https://example.org/tute/"
@@ -31,3 +32,12 @@ def site_root(tmp_path: Path) -> Path:
 def config(site_root: Path) -> Config:
     """The configuration of the copied fixture site."""
     return fixture_config(site_root)
+
+
+@pytest.fixture(scope="session")
+def files() -> dict[str, bytes]:
+    """The real site's output, rendered once for the tests that weigh and read its pages."""
+    report = Report()
+    built = render_site(Config.for_project(PROJECT_ROOT), report)
+    assert report.errors == []
+    return built

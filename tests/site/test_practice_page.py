@@ -8,10 +8,8 @@ import posixpath
 import re
 from html.parser import HTMLParser
 
-import pytest
-
 from lesson_compiler import DRILLS, bank_json, build_banks
-from site_builder import Config, Report, render_site
+from site_builder import Config
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
 from tests.site.test_weight import LIMIT, plain_name
@@ -43,14 +41,6 @@ class _Drills(HTMLParser):
                 counts[tag] += 1
         if tag == "a" and found.get("href"):
             self.nav.append(found["href"])
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, bytes]:
-    report = Report()
-    built = render_site(Config.for_project(PROJECT_ROOT), report)
-    assert report.errors == []
-    return built
 
 
 def _practice_pages(files: dict[str, bytes]) -> dict[str, str]:

@@ -16,9 +16,7 @@ import json
 import re
 from collections.abc import Iterable
 
-import pytest
-
-from site_builder import Config, Report, render_site
+from site_builder import Config
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
 from site_builder.widget_strings import EXAMPLE_ONLY
@@ -31,14 +29,6 @@ LANGUAGES = Config.for_project(PROJECT_ROOT).languages
 def plain_name(path: str) -> str:
     """A built static file's source name, without its content hash: `static/site.css`."""
     return re.sub(r"\.[0-9a-f]{10}(\.[a-z0-9]+)$", r"\1", path)
-
-
-@pytest.fixture(scope="module")
-def files() -> dict[str, bytes]:
-    report = Report()
-    built = render_site(Config.for_project(PROJECT_ROOT), report)
-    assert report.errors == []
-    return built
 
 
 def _lesson_pages(files: dict[str, bytes]) -> list[str]:
