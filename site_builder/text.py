@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
+
+_SPACES = re.compile(r"[ \t\n\r\f]+")
+"""The spaces HTML collapses. Not `str.split()`'s: it would also collapse the no-break
+spaces French puts before `:`, `?` and `!`, letting a search result break a line there."""
 
 
 class _TextCollector(HTMLParser):
@@ -15,7 +20,7 @@ class _TextCollector(HTMLParser):
         self.parts: list[str] = []
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        self.parts.append(_SPACES.sub(" ", data))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.BLOCKS:
@@ -27,5 +32,5 @@ def plain_text(html: str) -> str:
     collector = _TextCollector()
     collector.feed(html)
     collector.close()
-    lines = (" ".join(line.split()) for line in "".join(collector.parts).split("\n"))
+    lines = (_SPACES.sub(" ", line).strip(" ") for line in "".join(collector.parts).split("\n"))
     return "\n".join(line for line in lines if line)
