@@ -148,8 +148,10 @@
     let selected = new Set();
     let state = { asked: 0, right: 0, streak: 0, best: readBest()[drill] || 0 };
 
+    /* each sentence in a span that CSS keeps whole, so "Best streak: 3" never breaks */
     function showScore() {
-      score.textContent = say("score", state);
+      const sentences = say("score", state).split(/(?<=[.!?]) /);
+      score.replaceChildren(...sentences.flatMap((text, i) => [i ? " " : "", h("span", {}, [text])]));
     }
 
     /* A card as a button (inert when not `active`), with who played it under a trick's. */

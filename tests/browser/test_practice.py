@@ -307,6 +307,11 @@ def test_a_running_drill_passes_axe_and_fits_the_screen(
         assert feedback_bottom <= next_top, f"{drill}: the feedback comes before Next"
         assert page.evaluate("scrollY") == scrolled, f"{drill}: answering moved the page"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        expect(root.locator("[data-score] span")).to_have_count(3)  # right, streak, best
+        broken = root.locator("[data-score] span").evaluate_all(
+            "spans => spans.filter(s => s.getClientRects().length > 1).map(s => s.textContent)"
+        )
+        assert broken == [], f"{drill}: a sentence of the score breaks across lines"
         screenshot(page, f"{width}x{height}-{drill}", full_page=False)
     results = Axe().run(page)
     assert [v["id"] for v in results.response["violations"]] == []
