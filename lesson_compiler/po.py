@@ -69,7 +69,10 @@ _KEYWORD_START = re.compile(rf"{_KEYWORD}\s")
 
 
 class Entry(NamedTuple):
-    """One message as its catalog gives it (its forms are all empty when untranslated)."""
+    """One message as its catalog gives it (its forms are all empty when untranslated).
+
+    A named tuple: a large site has tens of thousands, and a tuple is the cheapest to make.
+    """
 
     context: str | None
     msgid: str
@@ -87,19 +90,12 @@ class Entry(NamedTuple):
     def reference(self) -> Reference | None:
         """The first place with a line that its `#:` comments name, where the message is
         used."""
-        for found in _REFERENCES.finditer(self._own_comments()):
+        for found in _REFERENCES.finditer(self.comments, _own_start(self.comments)):
             for location in found.group(1).split():
                 path, _, line = location.rpartition(":")
                 if path and line.isdigit():
                     return path, int(line)
         return None
-
-    def _own_comments(self) -> str:
-        """Its comments without those of an obsolete entry above it."""
-        start = 0
-        for obsolete in _OBSOLETE.finditer(self.comments):
-            start = obsolete.end()
-        return self.comments[start:]
 
 
 @dataclass(frozen=True)
@@ -126,7 +122,8 @@ def parse_po(text: str) -> Catalog:
     position = 0
     line = 1
     while found := _ENTRY.match(text, position):
-        line += text.count("\n", position, found.start("msgid"))
+        msgid_start = found.start("msgid")
+        line += text.count("\n", position, msgid_start)
         entry = _entry(found, line, forms)
         key = (entry.context, entry.msgid)
         first = messages.get(key)
@@ -136,8 +133,8 @@ def parse_po(text: str) -> Catalog:
             forms, plural_form = _header(entry)
         else:
             messages[key] = entry
-        line += text.count("\n", found.start("msgid"), found.end())
         position = found.end()
+        line += text.count("\n", msgid_start, position)
     if not _END.match(text, position):
         raise PoError(_problems(text, position))
     return Catalog(messages, plural_form)
@@ -183,14 +180,20 @@ def _unquote(text: str) -> str:
 
 
 def _is_fuzzy(comments: str) -> bool:
-    """Whether an entry's own `#,` flags (not an obsolete entry's above) include fuzzy."""
+    """Whether an entry's own `#,` flags include fuzzy."""
+    return any(
+        "fuzzy" in (flag.strip() for flag in found.group(1).split(","))
+        for found in _FLAGS.finditer(comments, _own_start(comments))
+    )
+
+
+def _own_start(comments: str) -> int:
+    """Where an entry's own comments start: after the last line of an obsolete entry above
+    it, whose comments are that entry's."""
     start = 0
     for obsolete in _OBSOLETE.finditer(comments):
         start = obsolete.end()
-    return any(
-        "fuzzy" in (flag.strip() for flag in found.group(1).split(","))
-        for found in _FLAGS.finditer(comments, start)
-    )
+    return start
 
 
 def _header(header: Entry) -> tuple[int, Callable[[int], int]]:
