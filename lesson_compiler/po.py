@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from gettext import c2py
 from typing import NamedTuple
 
@@ -209,8 +210,10 @@ def _header(header: Entry) -> tuple[int, Callable[[int], int]]:
     return _plurals(DEFAULT_PLURALS)
 
 
+@cache
 def _plurals(plural_forms: str) -> tuple[int, Callable[[int], int]]:
-    """`nplurals=N; plural=EXPRESSION;` read, the expression compiled."""
+    """`nplurals=N; plural=EXPRESSION;` read, the expression compiled: once for the three
+    catalogs of a language, and for the languages that share a rule."""
     values = {}
     for field in plural_forms.split(";"):
         name, _, value = field.partition("=")
