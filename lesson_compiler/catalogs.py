@@ -2,10 +2,11 @@
 
 Every domain (`site`, `game`, `lessons`) lives in `<locales>/<lang>/LC_MESSAGES/<domain>.po`.
 Reading is strict, so a catalog cannot break silently: a line that is not valid PO syntax
-(an unterminated string) and a translation whose `{placeholders}` differ from its msgid's
-(as `msgfmt --check-format` does for python-brace-format) are problems naming the file and
-line. No .mo file is ever written: a catalog is compiled in memory when it is loaded.
-The PO files are read by `lesson_compiler.po`; Babel only extracts the messages.
+(an unterminated string), an entry out of order (a msgid without msgstr) and a translation
+whose `{placeholders}` differ from its msgid's (as `msgfmt --check-format` does for
+python-brace-format) are problems naming the file and line. No .mo file is ever written: a
+catalog is compiled in memory when it is loaded. The PO files are read by
+`lesson_compiler.po`; Babel only extracts the messages.
 `untranslated` compares the messages a domain needs, extracted from the sources with Babel
 and the same mappings as `make translations`, with a catalog.
 """
@@ -78,10 +79,8 @@ def _format_problems(entry: Entry, shown: str) -> Iterator[Problem]:
     form may leave one out (the number of "one point") but never add its own."""
     if not entry.msgid:
         return
-    wanted = placeholders(entry.msgid)
     plural = entry.plural is not None
-    if entry.plural is not None:
-        wanted |= placeholders(entry.plural)
+    wanted = placeholders(entry.msgid) | placeholders(entry.plural or "")
     for index, text in enumerate(entry.strings):
         if not text:
             continue
