@@ -8,7 +8,10 @@ from gettext import c2py
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.pofile import read_po, write_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lesson_compiler.catalogs import read_catalog
 from lesson_compiler.po import Catalog, PoError, parse_po
@@ -53,6 +56,47 @@ def test_every_catalog_reads_as_babel_reads_it(path: Path) -> None:
     assert ours[0]
     assert list(ours[0]) == list(_from_babel(text)[0])
     assert ours == _from_babel(text)
+
+
+TEXTS = st.text(alphabet=st.sampled_from('ab {}"\\\n\t\ré«€ '), max_size=40)
+"""Texts with what a PO string must escape or wrap: quotes, backslashes, line breaks."""
+MESSAGES = st.lists(
+    st.tuples(
+        st.none() | st.sampled_from(["seat", "suit"]),
+        TEXTS.filter(bool),
+        st.none() | TEXTS,
+        st.lists(TEXTS, min_size=3, max_size=3),
+        st.booleans(),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(MESSAGES, MESSAGES, st.sampled_from([0, 20, 76]))
+def test_any_catalog_babel_writes_reads_as_babel_reads_it(
+    messages: list[tuple[str | None, str, str | None, list[str], bool]],
+    obsolete: list[tuple[str | None, str, str | None, list[str], bool]],
+    width: int,
+) -> None:
+    """Random messages (plural or not, fuzzy or not, in a context or not, obsolete or not),
+    written by Babel wrapped at any width: both readers find the same entries."""
+    catalog = BabelCatalog(locale="fr")
+    for context, msgid, plural, strings, fuzzy in messages:
+        ids = msgid if plural is None else (msgid, plural)
+        translated = strings[0] if plural is None else tuple(strings[:2])
+        flags = ["fuzzy"] if fuzzy else []
+        catalog.add(ids, translated, [("a.py", 3)], flags, context=context)
+    for context, msgid, _, strings, _ in obsolete:
+        if (context, msgid) not in {(context, msgid) for context, msgid, *_ in messages}:
+            catalog.obsolete[(msgid, context) if context else msgid] = catalog.add(
+                msgid, strings[0], context=context
+            )
+            catalog.delete(msgid, context)
+    written = io.BytesIO()
+    write_po(written, catalog, width=width)
+    text = written.getvalue().decode("utf-8")
+    assert _from_ours(parse_po(text)) == _from_babel(text)
 
 
 ENTRIES = r"""# A translator's comment
