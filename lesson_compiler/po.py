@@ -10,8 +10,9 @@ plural message has and which one a number takes.
 Babel reads a site's catalogs a line at a time into rich objects, the largest cost of
 reading a large site; here one regular expression reads a whole entry. The entries are
 exactly those Babel reads (tests compare them for every catalog), strings unescaped as Babel
-does. What Babel would read past or guess at (a stray line, a msgid without msgstr, a message
-defined twice) stops the reading with its line.
+does. What is not this format stops the reading, named at its line: a stray line, a msgid
+without msgstr, a message defined twice (Babel keeps the first), a msgstr[n] beyond the
+header's Plural-Forms.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ _ENTRY = re.compile(
     rf"""
     (?P<comments>(?:{_SPACE}*(?:\#.*)?\n)*)
     {_SPACE}*(?:msgctxt{_SPACE}+(?P<context>{_TEXT}){_NEXT})?
-    msgid{_SPACE}+(?P<msgid>{_TEXT})
-    (?:{_NEXT}msgid_plural{_SPACE}+(?P<plural>{_TEXT})
+    msgid{_SPACE}+(?P<msgid>{_TEXT}){_NEXT}
+    (?:msgid_plural{_SPACE}+(?P<plural>{_TEXT})
         (?P<forms>(?:{_NEXT}msgstr\[\d+\]{_SPACE}+{_TEXT})+)
-      |{_NEXT}msgstr{_SPACE}+(?P<string>{_TEXT}))
+      |msgstr{_SPACE}+(?P<string>{_TEXT}))
     {_SPACE}*(?:\n|\Z)
     """,
     re.VERBOSE,
