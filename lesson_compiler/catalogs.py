@@ -2,30 +2,28 @@
 
 Every domain (`site`, `game`, `lessons`) lives in `<locales>/<lang>/LC_MESSAGES/<domain>.po`.
 Reading is strict, so a catalog cannot break silently: a line that is not valid PO syntax
-(an unterminated string) and a translation whose `{placeholders}` differ from its msgid's
-(as `msgfmt --check-format` does for python-brace-format) are problems naming the file and
-line. No .mo file is ever written: a catalog is compiled in memory when it is loaded.
+(an unterminated string), an entry out of order (a msgid without msgstr) and a translation
+whose `{placeholders}` differ from its msgid's (as `msgfmt --check-format` does for
+python-brace-format) are problems naming the file and line. No .mo file is ever written: a
+catalog is compiled in memory when it is loaded. The PO files are read by
+`lesson_compiler.po`; Babel only extracts the messages.
 `untranslated` compares the messages a domain needs, extracted from the sources with Babel
 and the same mappings as `make translations`, with a catalog.
 """
 
 from __future__ import annotations
 
-import io
-import re
 import string
 from collections.abc import Callable, Iterable, Iterator
 from configparser import Error as ConfigParserError
 from dataclasses import dataclass
-from gettext import c2py
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.pofile import PoFileError, read_po
 
 from lesson_compiler.model import Lesson
+from lesson_compiler.po import Catalog, Entry, MessageKey, PoError, parse_po
 from lesson_compiler.problems import Problem
 
 DOMAINS = ("site", "game", "lessons")
@@ -35,19 +33,8 @@ LESSON_DOMAINS = ("game", "lessons")
 MAPPING_DIR = "i18n"
 """Babel mapping files `<domain>.cfg`, relative to the project root."""
 
-MessageKey = tuple[str | None, str]
-"""(context, msgid) of a message."""
 Warn = Callable[[str, int | None, str], None]
 """Where a compiled catalog notes a message it lacks: (path, line, message)."""
-
-_KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
-_SPACE = r"[^\S\n]"
-"""Whitespace within a line."""
-_STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
-_LINES = re.compile(rf"(?:{_SPACE}*(?:#.*|(?:{_KEYWORD}{_SPACE}+)?{_STRING}{_SPACE}*)?\n)*")
-"""The lines of PO syntax from a position on: blank, a comment, a keyword and a string,
-or a string continuing the one above."""
-_KEYWORD_START = re.compile(rf"{_KEYWORD}\s")
 
 
 def po_path(locales_dir: Path, lang: str, domain: str) -> Path:
@@ -65,57 +52,36 @@ def read_catalog(
     if not path.is_file():
         return None, [Problem(shown, "", f"no {domain} catalog for {lang}")]
     try:
-        data = path.read_bytes()
-        problems = list(_syntax_problems(data.decode("utf-8"), shown))
-        if problems:
-            return None, problems
-        catalog = read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
-    except (OSError, UnicodeDecodeError, PoFileError, ValueError) as error:
+        catalog = parse_po(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
         return None, [Problem(shown, "", f"cannot read the catalog: {error}")]
-    problems = [problem for message in catalog for problem in _format_problems(message, shown)]
+    except PoError as error:
+        return None, [Problem(shown, f"line {line}", what) for line, what in error.problems]
+    problems = [
+        problem for entry in catalog.messages.values() for problem in _format_problems(entry, shown)
+    ]
     return (None if problems else catalog), problems
-
-
-def _syntax_problems(text: str, shown: str) -> Iterator[Problem]:
-    """Lines that are not PO syntax; Babel would read past them without a word.
-
-    One regular expression reads each run of good lines; only a bad line takes a step here.
-    """
-    lines = text.splitlines()
-    # Each line ends in one "\n", whatever line breaks the file used.
-    joined = "\n".join(lines) + "\n"
-    start = number = 0
-    while (found := _LINES.match(joined, start)) and found.end() < len(joined):
-        number += joined.count("\n", start, found.end())
-        stripped = lines[number].strip()
-        if stripped.startswith('"') or _KEYWORD_START.match(stripped):
-            problem = "unterminated string, or text after its closing quote"
-        else:
-            problem = "expected msgctxt, msgid, msgstr or a quoted string"
-        yield Problem(shown, f"line {number + 1}", f"{problem}: {stripped[:60]}")
-        start = found.end() + len(lines[number]) + 1
-        number += 1
 
 
 def placeholders(text: str) -> set[str]:
     """The `{name}` fields of a python-brace-format text (`{{` is a literal brace)."""
+    if "{" not in text and "}" not in text:
+        return set()
     try:
         return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
     except ValueError:
         return {"<unbalanced braces>"}
 
 
-def _format_problems(message: Message, shown: str) -> Iterator[Problem]:
+def _format_problems(entry: Entry, shown: str) -> Iterator[Problem]:
     """A translation whose placeholders differ from its msgid's would show `{oops}` to
     learners. As msgfmt checks it: a singular must use exactly its msgid's fields; a plural
     form may leave one out (the number of "one point") but never add its own."""
-    if not message.id or not message.string:
+    if not entry.msgid:
         return
-    ids: tuple[str, ...] = (message.id,) if isinstance(message.id, str) else tuple(message.id)
-    wanted = set().union(*(placeholders(text) for text in ids))
-    plural = not isinstance(message.string, str)
-    strings: tuple[str, ...] = tuple(message.string) if plural else (str(message.string),)
-    for index, text in enumerate(strings):
+    plural = entry.plural is not None
+    wanted = placeholders(entry.msgid) | placeholders(entry.plural or "")
+    for index, text in enumerate(entry.strings):
         if not text:
             continue
         found = placeholders(text)
@@ -126,8 +92,8 @@ def _format_problems(message: Message, shown: str) -> Iterator[Problem]:
         shown_wanted = ", ".join(f"{{{name}}}" for name in sorted(wanted)) or "none"
         yield Problem(
             shown,
-            f"line {message.lineno}",
-            f"{describe(message.context, ids[0])}: the {form} has placeholders {shown_found}, "
+            f"line {entry.line}",
+            f"{describe(entry.context, entry.msgid)}: the {form} has placeholders {shown_found}, "
             f"the msgid {shown_wanted}",
         )
 
@@ -147,33 +113,32 @@ class CompiledCatalog:
     """
 
     def __init__(self, catalog: Catalog, path: str, warn: Warn | None = None) -> None:
-        self._plural_form = c2py(catalog.plural_expr)
+        self._plural_form = catalog.plural_form
         """Which plural form a number takes, from the catalog's Plural-Forms header."""
         self._strings: dict[MessageKey, str] = {}
         self._plurals: dict[MessageKey, tuple[str, ...]] = {}
         self._present: set[MessageKey] = set()
         self._lacks: dict[MessageKey, tuple[str, int | None]] = {}
-        for message in catalog:
-            if message.id:
-                self._compile(message)
+        for key, entry in catalog.messages.items():
+            self._compile(key, entry)
         self._path = path
         self._warn = warn
         self._noted: set[MessageKey] = set()
         self._found: dict[MessageKey, str] = {}
 
-    def _compile(self, message: Message) -> None:
-        key = (message.context, _first(message.id))
+    def _compile(self, key: MessageKey, entry: Entry) -> None:
         self._present.add(key)
-        lack = _lack(message)
+        lack = _lack(entry)
         if lack is not None:
             self._lacks[key] = lack
-        if not message.string or message.fuzzy:
+        if entry.fuzzy:
             return
-        if isinstance(message.string, str):
-            self._strings[key] = message.string
+        if entry.plural is None:
+            if entry.strings[0]:
+                self._strings[key] = entry.strings[0]
         else:
-            ids = tuple(message.id)
-            forms = enumerate(message.string)
+            ids = (entry.msgid, entry.plural)
+            forms = enumerate(entry.strings)
             self._plurals[key] = tuple(form or ids[min(index, 1)] for index, form in forms)
 
     def _note(self, context: str | None, msgid: str) -> None:
@@ -222,22 +187,16 @@ class CompiledCatalog:
 
 def lacking(catalog: Catalog, context: str | None, msgid: str) -> tuple[str, int | None] | None:
     """What is wrong with a message in a catalog and at which line, or None when it is fine."""
-    return _lack(catalog.get(msgid, context))
+    return _lack(catalog.messages.get((context, msgid)))
 
 
-def _first(msgid: str | tuple[str, ...] | list[str]) -> str:
-    """The msgid of a message (the singular of a plural one)."""
-    return msgid if isinstance(msgid, str) else msgid[0]
-
-
-def _lack(message: Message | None) -> tuple[str, int | None] | None:
-    if message is None:
+def _lack(entry: Entry | None) -> tuple[str, int | None] | None:
+    if entry is None:
         return "not translated", None
-    strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    if not all(strings):
-        return "not translated", message.lineno
-    if message.fuzzy:
-        return "fuzzy", message.lineno
+    if not all(entry.strings):
+        return "not translated", entry.line
+    if entry.fuzzy:
+        return "fuzzy", entry.line
     return None
 
 
@@ -325,11 +284,10 @@ def template_ids(root: Path, domain: str) -> tuple[dict[MessageKey, Use | None],
     if template is None:
         return {}, problems
     found: dict[MessageKey, Use | None] = {}
-    for message in template:
-        if message.id:
-            msgid = _first(message.id)
-            use = Use(*message.locations[0]) if message.locations else None
-            found[(message.context, msgid)] = use
+    for key, entry in template.messages.items():
+        if entry.msgid:
+            reference = entry.reference
+            found[key] = None if reference is None else Use(*reference)
     return found, []
 
 

@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 
 from lesson_compiler.babel import extract_lessons
 from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
+from lesson_compiler.po import parse_po
 from tests.lessons.conftest import LANGUAGES, ROOT
 
 
@@ -147,7 +148,7 @@ msgstr[1] ""
 
 
 def test_a_compiled_catalog_answers_as_gettext_reads_a_compiled_mo() -> None:
-    catalog = CompiledCatalog(read_po(io.StringIO(FRENCH_PO), locale="fr"), "fr.po")
+    catalog = CompiledCatalog(parse_po(FRENCH_PO), "fr.po")
     assert catalog.gettext("Trump") == "Atout"
     # Fuzzy and empty translations are left out, as msgfmt leaves them: the msgid answers.
     assert catalog.gettext("Score") == "Score"

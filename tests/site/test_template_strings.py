@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
-
-from babel.messages.pofile import read_po
 from jinja2 import Environment
 
 from lesson_compiler.catalogs import CompiledCatalog
+from lesson_compiler.po import parse_po
 from site_builder.template_strings import TemplateStrings
 
 CATALOG = """\
@@ -60,7 +58,7 @@ def _environment() -> Environment:
 
 
 def test_the_templates_strings_match_the_i18n_extensions_own() -> None:
-    catalog = CompiledCatalog(read_po(io.StringIO(CATALOG), locale="fr"), "fr.po")
+    catalog = CompiledCatalog(parse_po(CATALOG), "fr.po")
     jinja = _environment()
     jinja.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     ours = _environment()
