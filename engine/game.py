@@ -286,7 +286,7 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, in deck order."""
-        return list(cards_in(self._hands[seat]))
+        return list(card_tuple(self._hands[seat]))
 
     def hand_set(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now, as a card set."""
@@ -294,7 +294,7 @@ class Game:
 
     def won(self, team: int) -> list[Card]:
         """The cards a team has taken in its tricks."""
-        return list(cards_in(self._won[team]))
+        return list(card_tuple(self._won[team]))
 
     @property
     def sung_suits(self) -> list[Suit]:
@@ -480,8 +480,8 @@ class Game:
         the trick's cards, the cards each team has won, then cants and tute as
         ``<after trick>:<seat><suit letter>`` and ``<after trick>:<seat>K|H``.
         """
-        hands = "/".join(_cards_text(cards_in(h)) for h in self._hands)
-        won = "/".join(_cards_text(cards_in(w)) for w in self._won)
+        hands = "/".join(_cards_text(card_tuple(h)) for h in self._hands)
+        won = "/".join(_cards_text(card_tuple(w)) for w in self._won)
         events = [f"{c.after_trick}:{c.seat}{SUIT_LETTERS[c.suit]}" for c in self.cants]
         if self.tute is not None:
             events.append(f"{self.tute.after_trick}:{self.tute.seat}{self.tute.kind[0].upper()}")
@@ -528,7 +528,7 @@ class Game:
         return f"Game.from_code({self.code()!r})"
 
 
-def _cards_text(cards: Iterator[Card] | Sequence[Card]) -> str:
+def _cards_text(cards: Sequence[Card]) -> str:
     return ",".join(card_code(c) for c in cards) or "-"
 
 
