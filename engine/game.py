@@ -45,7 +45,7 @@ from engine.rules import (
     Reason,
     Rules,
     legal_given,
-    refusal_of,
+    refusal_given,
     trick_points,
     winning_index,
     winning_lines,
@@ -320,7 +320,9 @@ class Game:
         seat = self.turn
         if seat is None:
             return Reason.HAND_OVER
-        return refusal_of(card, self._hands[seat], self._trick, self.trump, self.rules)
+        trick = self._trick
+        led_and_best = (trick[0] // 10, self._best) if trick else None
+        return refusal_given(card, self._hands[seat], led_and_best, self.trump, self.rules)
 
     @property
     def points(self) -> tuple[int, int]:

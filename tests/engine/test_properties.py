@@ -101,6 +101,27 @@ def replay(deal: Deal, cards: list[Card]) -> Played:
 
 @PROFILE
 @given(deals | tute_deals, choices)
+def test_a_game_and_its_bare_position_refuse_every_card_alike(deal: Deal, picks: list[int]) -> None:
+    """The game keeps the card winning the trick; the bare position works it out again."""
+    game = Game.from_deal(deal)
+    ref = naive.NaiveHand(deal.dealer, card_code(deal.trump_card), [codes(h) for h in deal.hands])
+    for pick in picks:
+        if game.is_over:
+            break
+        seat = game.turn
+        assert seat is not None
+        hand = game.hand(seat)
+        for card in range(DECK_SIZE):
+            expected = naive.forbidding_rule(card_code(card), ref.hands[seat], ref.trick, ref.trump)
+            assert game.refusal(card) == refusal_reason(card, hand, game.trick, game.trump)
+            assert game.refusal(card) == expected
+        card = list(game.legal_plays)[pick % len(game.legal_plays)]
+        game.play(card)
+        ref.play(card_code(card))
+
+
+@PROFILE
+@given(deals | tute_deals, choices)
 def test_engine_agrees_with_the_naive_referee(deal: Deal, picks: list[int]) -> None:
     game = Game.from_deal(deal)
     ref = naive.NaiveHand(deal.dealer, card_code(deal.trump_card), [codes(h) for h in deal.hands])
