@@ -7,6 +7,7 @@ immutable fields.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -245,6 +246,19 @@ class Game:
     def from_deal(cls, deal: Deal, rules: Rules = HOUSE_RULES) -> Game:
         """The hand as dealt, before the first card."""
         return cls(deal, rules)
+
+    def copy(self) -> Game:
+        """An independent copy, history and undo included: what is played on one leaves the
+        other as it was. Cheaper than reading the position back from its text."""
+        other = copy.copy(self)
+        # The fields that change as cards are played; the rest are immutable values.
+        other._hands = list(self._hands)
+        other._trick = list(self._trick)
+        other._won = list(self._won)
+        other._log = list(self._log)
+        other.cants = list(self.cants)
+        other._stack = list(self._stack)
+        return other
 
     # -- reading the position ------------------------------------------------
 

@@ -228,6 +228,27 @@ def test_undo_and_position_text_restore_every_position(deal: Deal, picks: list[i
     assert game == Game.from_deal(deal)
 
 
+@PROFILE
+@given(deals | tute_deals, choices)
+def test_a_copy_plays_on_without_touching_the_original(deal: Deal, picks: list[int]) -> None:
+    game = Game.from_deal(deal)
+    for pick in picks:
+        if game.is_over:
+            break
+        before = view(game)
+        copy = game.copy()
+        assert copy == game and view(copy) == before
+        # Every field that play changes is a list the copy must not share.
+        shared = [k for k, v in vars(game).items() if isinstance(v, list) and vars(copy)[k] is v]
+        assert shared == []
+        while not copy.is_over:
+            copy.play(next(iter(copy.legal_plays)))
+        assert view(game) == before
+        copy.undo()
+        legal = list(game.legal_plays)
+        game.play(legal[pick % len(legal)])
+
+
 def view(game: Game) -> tuple[str, list[Trick], list[Cant], list[Card]]:
     """What undo must restore: the position text, the tricks, the cants and the legal cards."""
     return game.code(), game.tricks, list(game.cants), list(game.legal_plays)
