@@ -568,8 +568,12 @@ def _parse_position(text: str, rules: Rules) -> Game:
     if len(hand_lists) != PLAYERS or len(won_lists) != 2:
         raise InvalidPositionError(f"expected 4 hands and 2 won piles in {text!r}")
     trick = _parse_cards(trick_f)
-    every = [c for h in hand_lists for c in h] + trick + [c for w in won_lists for c in w]
-    if len(every) != len(set(every)) or to_set(every) != ALL_CARDS:
+    hands = [to_set(h) for h in hand_lists]
+    won = [to_set(w) for w in won_lists]
+    listed = sum(len(cards) for cards in (*hand_lists, trick, *won_lists))
+    present = hands[0] | hands[1] | hands[2] | hands[3] | to_set(trick) | won[0] | won[1]
+    # Forty cards listed that together make the whole deck: then none is listed twice.
+    if listed != DECK_SIZE or present != ALL_CARDS:
         raise InvalidPositionError(f"every one of the 40 cards must appear once in {text!r}")
     tricks_done, rest = divmod(len(won_lists[0]) + len(won_lists[1]), PLAYERS)
     if rest or any(len(w) % PLAYERS for w in won_lists) or len(trick) >= PLAYERS:
@@ -584,10 +588,10 @@ def _parse_position(text: str, rules: Rules) -> Game:
         if len(hand_lists[seat]) != expected:
             raise InvalidPositionError(f"seat {seat} should hold {expected} cards in {text!r}")
     game = Game.__new__(Game)
-    game._start(dealer, parse_card(trump_f), [to_set(h) for h in hand_lists], rules)
+    game._start(dealer, parse_card(trump_f), hands, rules)
     game.leader = leader
     game._set_trick(trick)
-    game._won = [to_set(w) for w in won_lists]
+    game._won = won
     game._tricks_done = tricks_done
     _parse_events(game, events_f, text)
     if game.is_over and trick:
