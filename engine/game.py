@@ -16,6 +16,7 @@ from typing import Literal
 from engine.cards import (
     ALL_CARDS,
     BEATEN_BY,
+    CARD_CODES,
     DECK_SIZE,
     HAND_SIZE,
     HORSES,
@@ -545,7 +546,7 @@ class Game:
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
-    return ",".join(card_code(c) for c in cards) or "-"
+    return ",".join([CARD_CODES[c] for c in cards]) or "-"
 
 
 def _parse_cards(text: str) -> list[Card]:
