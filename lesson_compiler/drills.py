@@ -231,8 +231,9 @@ def _balanced(
     queues: dict[str, list[T]] = {bucket: [] for bucket in buckets}
     seen: set[Hashable] = set()
     for bucket, item in candidates:
-        if key(item) not in seen:
-            seen.add(key(item))
+        identity = key(item)
+        if identity not in seen:
+            seen.add(identity)
             queues[bucket].append(item)
     chosen: list[T] = []
     depth = 0
