@@ -92,20 +92,27 @@ PAIRS: tuple[CardSet, ...] = tuple(
 """For each suit, the rei and the cavall: the pair that is sung."""
 
 
+CARD_CODES: tuple[str, ...] = tuple(
+    f"{rank_of(card)}{SUIT_LETTERS[suit_of(card)]}" for card in range(DECK_SIZE)
+)
+"""The text code of each card, by card: ``CARD_CODES[39] == "12b"``."""
+
+_CARD_OF_CODE: dict[str, Card] = {code: card for card, code in enumerate(CARD_CODES)}
+
+
 def parse_card(text: str) -> Card:
     """Read a card code such as ``"12b"`` (rei de bastos) or ``"1o"`` (as d'oros)."""
+    card = _CARD_OF_CODE.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     if not isinstance(text, str) or len(text) < 2:
         raise InvalidCardError(f"not a card code: {text!r}")
-    number, letter = text[:-1], text[-1]
-    suit = SUIT_LETTERS.find(letter)
-    if suit < 0 or not number.isdigit() or int(number) not in _RANK_INDEX or number[0] == "0":
-        raise InvalidCardError(f"not a card code: {text!r} (expected e.g. 1o, 7c, 10e, 12b)")
-    return make_card(int(number), suit)
+    raise InvalidCardError(f"not a card code: {text!r} (expected e.g. 1o, 7c, 10e, 12b)")
 
 
 def card_code(card: Card) -> str:
     """The text code of a card: rank number then suit letter."""
-    return f"{rank_of(card)}{SUIT_LETTERS[suit_of(card)]}"
+    return CARD_CODES[card]
 
 
 def parse_suit(letter: str) -> Suit:
@@ -148,6 +155,17 @@ def count(mask: CardSet) -> int:
     return mask.bit_count()
 
 
+_SUIT_POINTS: tuple[int, ...] = tuple(
+    sum(POINTS[i] for i in range(10) if bits >> i & 1) for bits in range(1 << 10)
+)
+"""The points of the cards of one suit, by their 10 bits (the same in every suit)."""
+
+
 def set_points(mask: CardSet) -> int:
     """The points of all the cards in a set."""
-    return sum(POINTS[c % 10] for c in cards_in(mask))
+    return (
+        _SUIT_POINTS[mask & 1023]
+        + _SUIT_POINTS[mask >> 10 & 1023]
+        + _SUIT_POINTS[mask >> 20 & 1023]
+        + _SUIT_POINTS[mask >> 30 & 1023]
+    )

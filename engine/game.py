@@ -7,6 +7,7 @@ immutable fields.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Literal
 from engine.cards import (
     ALL_CARDS,
     BEATEN_BY,
+    CARD_CODES,
     DECK_SIZE,
     HAND_SIZE,
     HORSES,
@@ -45,7 +47,7 @@ from engine.rules import (
     Reason,
     Rules,
     legal_given,
-    refusal_of,
+    refusal_given,
     trick_points,
     winning_index,
     winning_lines,
@@ -246,6 +248,19 @@ class Game:
         """The hand as dealt, before the first card."""
         return cls(deal, rules)
 
+    def copy(self) -> Game:
+        """An independent copy, history and undo included: what is played on one leaves the
+        other as it was. Cheaper than reading the position back from its text."""
+        other = copy.copy(self)
+        # The fields that change as cards are played; the rest are immutable values.
+        other._hands = list(self._hands)
+        other._trick = list(self._trick)
+        other._won = list(self._won)
+        other._log = list(self._log)
+        other.cants = list(self.cants)
+        other._stack = list(self._stack)
+        return other
+
     # -- reading the position ------------------------------------------------
 
     @property
@@ -286,7 +301,7 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, in deck order."""
-        return list(cards_in(self._hands[seat]))
+        return list(card_tuple(self._hands[seat]))
 
     def hand_set(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now, as a card set."""
@@ -294,7 +309,7 @@ class Game:
 
     def won(self, team: int) -> list[Card]:
         """The cards a team has taken in its tricks."""
-        return list(cards_in(self._won[team]))
+        return list(card_tuple(self._won[team]))
 
     @property
     def sung_suits(self) -> list[Suit]:
@@ -320,7 +335,9 @@ class Game:
         seat = self.turn
         if seat is None:
             return Reason.HAND_OVER
-        return refusal_of(card, self._hands[seat], self._trick, self.trump, self.rules)
+        trick = self._trick
+        led_and_best = (trick[0] // 10, self._best) if trick else None
+        return refusal_given(card, self._hands[seat], led_and_best, self.trump, self.rules)
 
     @property
     def points(self) -> tuple[int, int]:
@@ -480,8 +497,8 @@ class Game:
         the trick's cards, the cards each team has won, then cants and tute as
         ``<after trick>:<seat><suit letter>`` and ``<after trick>:<seat>K|H``.
         """
-        hands = "/".join(_cards_text(cards_in(h)) for h in self._hands)
-        won = "/".join(_cards_text(cards_in(w)) for w in self._won)
+        hands = "/".join(_cards_text(card_tuple(h)) for h in self._hands)
+        won = "/".join(_cards_text(card_tuple(w)) for w in self._won)
         events = [f"{c.after_trick}:{c.seat}{SUIT_LETTERS[c.suit]}" for c in self.cants]
         if self.tute is not None:
             events.append(f"{self.tute.after_trick}:{self.tute.seat}{self.tute.kind[0].upper()}")
@@ -528,8 +545,8 @@ class Game:
         return f"Game.from_code({self.code()!r})"
 
 
-def _cards_text(cards: Iterator[Card] | Sequence[Card]) -> str:
-    return ",".join(card_code(c) for c in cards) or "-"
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ",".join([CARD_CODES[c] for c in cards]) or "-"
 
 
 def _parse_cards(text: str) -> list[Card]:
@@ -552,8 +569,12 @@ def _parse_position(text: str, rules: Rules) -> Game:
     if len(hand_lists) != PLAYERS or len(won_lists) != 2:
         raise InvalidPositionError(f"expected 4 hands and 2 won piles in {text!r}")
     trick = _parse_cards(trick_f)
-    every = [c for h in hand_lists for c in h] + trick + [c for w in won_lists for c in w]
-    if len(every) != len(set(every)) or to_set(every) != ALL_CARDS:
+    hands = [to_set(h) for h in hand_lists]
+    won = [to_set(w) for w in won_lists]
+    listed = sum(len(cards) for cards in (*hand_lists, trick, *won_lists))
+    present = hands[0] | hands[1] | hands[2] | hands[3] | to_set(trick) | won[0] | won[1]
+    # Forty cards listed that together make the whole deck: then none is listed twice.
+    if listed != DECK_SIZE or present != ALL_CARDS:
         raise InvalidPositionError(f"every one of the 40 cards must appear once in {text!r}")
     tricks_done, rest = divmod(len(won_lists[0]) + len(won_lists[1]), PLAYERS)
     if rest or any(len(w) % PLAYERS for w in won_lists) or len(trick) >= PLAYERS:
@@ -568,10 +589,10 @@ def _parse_position(text: str, rules: Rules) -> Game:
         if len(hand_lists[seat]) != expected:
             raise InvalidPositionError(f"seat {seat} should hold {expected} cards in {text!r}")
     game = Game.__new__(Game)
-    game._start(dealer, parse_card(trump_f), [to_set(h) for h in hand_lists], rules)
+    game._start(dealer, parse_card(trump_f), hands, rules)
     game.leader = leader
     game._set_trick(trick)
-    game._won = [to_set(w) for w in won_lists]
+    game._won = won
     game._tricks_done = tricks_done
     _parse_events(game, events_f, text)
     if game.is_over and trick:

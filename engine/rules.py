@@ -148,18 +148,32 @@ def refusal_of(
     card: Card, hand: CardSet, trick: Sequence[Card], trump: Suit, rules: Rules = HOUSE_RULES
 ) -> Reason | None:
     """The rule that forbids ``card`` here, or ``None`` when it may be played."""
+    if not trick:
+        return refusal_given(card, hand, None, trump, rules)
+    return refusal_given(
+        card, hand, (trick[0] // 10, trick[winning_index(trick, trump)]), trump, rules
+    )
+
+
+def refusal_given(
+    card: Card, hand: CardSet, led_and_best: tuple[Suit, Card] | None, trump: Suit, rules: Rules
+) -> Reason | None:
+    """The rule that forbids ``card`` when ``led_and_best`` are the suit led and the card
+    winning the trick (``None`` before the lead), or ``None`` when it may be played."""
     if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
         raise InvalidCardError(f"not a card: {card!r} (a card is an int 0-39)")
     if not hand >> card & 1:
         return Reason.NOT_IN_HAND
-    if legal_set(hand, trick, trump, rules) >> card & 1:
+    if led_and_best is None:
         return None
-    led = suit_of(trick[0])
+    led, best = led_and_best
+    if legal_given(hand, led, best, trump, rules) >> card & 1:
+        return None
     if hand & SUIT_MASKS[led]:
         return Reason.MUST_FOLLOW_SUIT if suit_of(card) != led else Reason.MUST_BEAT
-    if any(suit_of(c) == trump for c in trick):
-        return Reason.MUST_OVERTRUMP
-    return Reason.MUST_TRUMP
+    # Without the suit led, a trump is due: over a trump in the trick (which then wins it),
+    # a higher one.
+    return Reason.MUST_OVERTRUMP if suit_of(best) == trump else Reason.MUST_TRUMP
 
 
 def legal_cards(

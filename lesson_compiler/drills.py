@@ -231,8 +231,9 @@ def _balanced(
     queues: dict[str, list[T]] = {bucket: [] for bucket in buckets}
     seen: set[Hashable] = set()
     for bucket, item in candidates:
-        if key(item) not in seen:
-            seen.add(key(item))
+        identity = key(item)
+        if identity not in seen:
+            seen.add(identity)
             queues[bucket].append(item)
     chosen: list[T] = []
     depth = 0
@@ -255,27 +256,28 @@ def _legal_item(game: Game) -> LegalItem:
     assert seat is not None
     hand = tuple(game.hand(seat))
     trick = game.trick
-    plays = game.legal_plays
-    legal = tuple(c for c in hand if c in plays)
-    refusals = tuple((c, r) for c in hand if c not in plays and (r := game.refusal(c)) is not None)
+    legal = tuple(game.legal_plays)
+    refusals = tuple((c, r) for c in hand if c not in legal and (r := game.refusal(c)) is not None)
     reasons = {r for _, r in refusals}
+    best = winning_index(trick, game.trump)
+    led = suit_of(trick[0])
+    holds_led = any(suit_of(c) == led for c in hand)
     tags = []
-    if suit_of(trick[0]) == game.trump:
+    if led == game.trump:
         tags.append("trump_led")
-    if len(trick) >= 2 and winning_index(trick, game.trump) == len(trick) - 2:  # partner's card
+    if len(trick) >= 2 and best == len(trick) - 2:  # partner's card
         tags.append("partner")
     if Reason.MUST_BEAT in reasons:
         tags.append("beat")
-    elif Reason.MUST_FOLLOW_SUIT in reasons or any(suit_of(c) == suit_of(trick[0]) for c in hand):
+    elif Reason.MUST_FOLLOW_SUIT in reasons or holds_led:
         tags.append("follow")
     if Reason.MUST_TRUMP in reasons:
         tags.append("trump")
     if Reason.MUST_OVERTRUMP in reasons:
         tags.append("overtrump")
-    if not refusals and not any(suit_of(c) == suit_of(trick[0]) for c in hand):
+    if not refusals and not holds_led:
         tags.append("free")
-    level = 3 if {"overtrump", "partner"} & set(tags) else 2 if len(tags) > 1 else 1
-    best = winning_index(trick, game.trump)
+    level = 3 if "overtrump" in tags or "partner" in tags else 2 if len(tags) > 1 else 1
     return LegalItem(game.trump, trick, hand, legal, refusals, best, tuple(tags), level)
 
 
@@ -368,12 +370,12 @@ def _cant_items(rng: random.Random) -> Iterator[CantsItem]:
         return
     game = Game.from_deal(planted)
     while not game.is_over:
-        tricks = game.tricks_played
-        game.play_random(rng)
-        # No cant follows the tenth trick: no cards are left.
-        if game.tricks_played in (tricks, 10) or game.leader != 0:
-            continue
+        for _ in range(4):  # a whole trick: a hand ends only between tricks
+            game.play_random(rng)
         number = game.tricks_played
+        # No cant follows the tenth trick: no cards are left.
+        if number == 10 or game.leader != 0:
+            continue
         # What the team had sung before this trick.
         before = {c.suit for c in game.cants if c.after_trick < number and team_of(c.seat) == 0}
         sung = tuple(s for s in SUITS if s in before)

@@ -120,7 +120,9 @@ class _Builder:
         self, index: int, step: Step, code: str, base: int, following: list[str], more: bool
     ) -> Node:
         """The node of ``step`` in position ``code``; its successors are added to ``following``."""
-        game = Game.from_code(code)
+        # ``start`` stays as the step begins; each branch plays on a copy of it.
+        start = Game.from_code(code)
+        game = start.copy()
         where = f"step {step.number}"
         state = state_of(game)
         if step.deal is not None:
@@ -137,7 +139,7 @@ class _Builder:
             sung: list[Cant | Tute] = [*game.cants[cants:]]
             if game.tute is not None and game.tute.after_trick > tricks:
                 sung.append(game.tute)
-            self.check_claims(Game.from_code(code), step, tuple(sung))
+            self.check_claims(start, step, tuple(sung))
             return Node(index, state, goes_on=branch)
         learner = self.source.learner
         if game.turn != learner:
@@ -153,7 +155,7 @@ class _Builder:
             replies = step.replies_for.get(card, step.replies)
             if step.replies_for and card not in step.replies_for:
                 self.fail(where, f"replies has no entry for the accepted card {card_code(card)}")
-            fresh = Game.from_code(code)
+            fresh = start.copy()
             label = where if len(accept) == 1 else f"{where}: after {card_code(card)}"
             outcomes[card] = self.branch(fresh, step, card, replies, (base, following, more), label)
         for card in step.replies_for:

@@ -205,6 +205,15 @@ def test_position_text_errors_say_what_is_wrong(text: str, message: str) -> None
         Game.from_code(text)
 
 
+def test_position_text_with_a_card_twice_and_one_missing_is_refused() -> None:
+    fields = Game.from_deal(Deal.random(random.Random(1), 0)).code().split()
+    hands = [hand.split(",") for hand in fields[2].split("/")]
+    hands[1][0] = hands[0][0]  # forty cards listed, one of them twice
+    fields[2] = "/".join(",".join(hand) for hand in hands)
+    with pytest.raises(InvalidPositionError, match="every one of the 40 cards must appear once"):
+        Game.from_code(" ".join(fields))
+
+
 def test_a_match_to_four_jocs_the_deal_moving_one_seat_each_hand() -> None:
     match = Match(dealer=2)
     rng = random.Random(11)

@@ -8,17 +8,22 @@ before the player to move, so with three cards the second is the partner's.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from engine import (
+    DECK_SIZE,
     HOUSE_RULES,
+    RANK_NUMBERS,
     STRENGTH_ORDER,
+    SUIT_LETTERS,
     Deal,
     Game,
     InvalidCardError,
     Reason,
     Rules,
+    card_code,
     legal_cards,
     parse_card,
     parse_suit,
@@ -210,3 +215,19 @@ def test_what_is_not_a_card_is_a_clear_error(stray: object) -> None:
         game.play(stray)  # type: ignore[arg-type]
     with pytest.raises(InvalidCardError, match="not a card"):
         refusal_reason(stray, cards("1o"), [], BASTOS)  # type: ignore[arg-type]
+
+
+def test_card_codes_name_every_card_once_and_read_back() -> None:
+    codes = [card_code(card) for card in range(DECK_SIZE)]
+    assert codes == [f"{number}{suit}" for suit in SUIT_LETTERS for number in RANK_NUMBERS]
+    assert [parse_card(code) for code in codes] == list(range(DECK_SIZE))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "1", "o", "13o", "01o", "0o", "1x", "1O", " 1o", "1o ", "+1o", "\u0661o", "\u00b2o"],
+)
+def test_what_is_not_a_card_code_is_a_clear_error(text: str) -> None:
+    """Only ASCII digits make a rank number: an Arabic-Indic one or a superscript two is refused."""
+    with pytest.raises(InvalidCardError, match=f"not a card code: {re.escape(repr(text))}"):
+        parse_card(text)

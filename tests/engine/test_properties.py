@@ -111,9 +111,12 @@ def test_engine_agrees_with_the_naive_referee(deal: Deal, picks: list[int]) -> N
         assert seat == ref.turn and not ref.over
         hand = game.hand(seat)
         assert sorted(codes(game.legal_plays)) == sorted(ref.legal())
-        for card in hand:
+        # Every card of the deck; the game keeps the card winning the trick, the bare
+        # position works it out again.
+        for card in range(DECK_SIZE):
             expected = naive.forbidding_rule(card_code(card), ref.hands[seat], ref.trick, ref.trump)
             assert game.refusal(card) == expected
+            assert refusal_reason(card, hand, game.trick, game.trump) == expected
         card = list(game.legal_plays)[pick % len(game.legal_plays)]
         game.play(card)
         ref.play(card_code(card))
@@ -205,6 +208,27 @@ def test_undo_and_position_text_restore_every_position(deal: Deal, picks: list[i
         assert game == Game.from_code(expected[0])
         assert view(game) == expected
     assert game == Game.from_deal(deal)
+
+
+@PROFILE
+@given(deals | tute_deals, choices)
+def test_a_copy_plays_on_without_touching_the_original(deal: Deal, picks: list[int]) -> None:
+    game = Game.from_deal(deal)
+    for pick in picks:
+        if game.is_over:
+            break
+        before = view(game)
+        copy = game.copy()
+        assert copy == game and view(copy) == before
+        # Every field that play changes is a list the copy must not share.
+        shared = [k for k, v in vars(game).items() if isinstance(v, list) and vars(copy)[k] is v]
+        assert shared == []
+        while not copy.is_over:
+            copy.play(next(iter(copy.legal_plays)))
+        assert view(game) == before
+        copy.undo()
+        legal = list(game.legal_plays)
+        game.play(legal[pick % len(legal)])
 
 
 def view(game: Game) -> tuple[str, list[Trick], list[Cant], list[Card]]:
