@@ -91,7 +91,8 @@ class Renderer:
         self._nodes_json: dict[str, Markup] = {}
         """Each lesson's nodes as JSON, by lesson id."""
         self._card_images: dict[tuple[str, str], dict[str, Markup]] = {}
-        """Every card's `CARD_IMAGE` by code, by language and link to the card sprite."""
+        """Every card's `CARD_IMAGE` by code, by language ("": unnamed) and link to the
+        card sprite."""
         self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
@@ -201,8 +202,8 @@ class Renderer:
         return {
             "lesson": lesson,
             "data_json": self._lesson_json(page.prepared, data),
-            "sprite": sprite,
-            "images": self._card_images_in(lang, sprite),
+            "images": self._card_images_in(sprite, lang),
+            "unnamed_images": self._card_images_in(sprite, None),
             "trump_card": data["trump_card"],
             "trump_suit": data["suits"][data["trump"]],
             "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
@@ -213,16 +214,18 @@ class Renderer:
             **navigation.pager(lang, page),
         }
 
-    def _card_images_in(self, lang: LanguageSite, sprite: str) -> dict[str, Markup]:
-        """Every card's picture in a language, by code, linking to the card sprite as `sprite`:
-        made once a language (and folder depth), not once a picture, as its lessons show the
-        same forty cards again and again."""
-        key = (lang.language.code, sprite)
+    def _card_images_in(self, sprite: str, lang: LanguageSite | None) -> dict[str, Markup]:
+        """Every card's picture by code, linking to the card sprite as `sprite`, named in
+        `lang`'s words, or unnamed for a card that the text beside it names. Made once a
+        language and folder depth, not once a picture: lessons show the same forty cards."""
+        key = (lang.language.code if lang else "", sprite)
         images = self._card_images.get(key)
         if images is None:
             codes = (card_code(card) for card in range(DECK_SIZE))
             images = self._card_images[key] = {
-                code: CARD_IMAGE.format(src=f"{sprite}#c-{code}", alt=card_name(code, lang.game))
+                code: CARD_IMAGE.format(
+                    src=f"{sprite}#c-{code}", alt=card_name(code, lang.game) if lang else ""
+                )
                 for code in codes
             }
         return images
