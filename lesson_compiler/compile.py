@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,11 +22,12 @@ from lesson_compiler.model import (
 from lesson_compiler.names import card_name, event_text, refusal_message, suit_name
 from lesson_compiler.problems import Messages
 from lesson_compiler.source import Step
+from lesson_compiler.walkthrough import LineStep, line_steps
 
 
-def card_names(cards: set[Card], game: Messages) -> dict[str, str]:
-    """The localized names of these cards, by code, in deck order."""
-    return {card_code(c): card_name(card_code(c), game) for c in sorted(cards)}
+def card_names(codes: Iterable[str], game: Messages) -> dict[str, str]:
+    """The localized names of these cards, by code, in the order given."""
+    return {code: card_name(code, game) for code in codes}
 
 
 def suit_names(game: Messages) -> dict[str, str]:
@@ -137,7 +138,10 @@ class Prepared:
     """Each distinct refusal once: the rule, and the trick it was refused on."""
     events: list[tuple[Event, dict[str, Any]]]
     """Each distinct event once, with its data but for its text."""
-    shown: frozenset[Card]
+    shown: tuple[str, ...]
+    """Codes of the cards the learner sees at some moment, in deck order: only those are named."""
+    line: tuple[LineStep, ...]
+    """The main line that the page tells for readers without JavaScript (`walkthrough`)."""
 
 
 def prepare(lesson: Lesson) -> Prepared:
@@ -145,7 +149,9 @@ def prepare(lesson: Lesson) -> Prepared:
     c = _Compiler(lesson)
     nodes = [c.node(n) for n in lesson.nodes]
     events = [(event, event_data(event)) for event in c.events]
-    return Prepared(lesson, nodes, list(c.refusals), events, frozenset(c.shown))
+    shown = tuple(card_code(card) for card in sorted(c.shown))
+    line = line_steps(lesson, c.events)
+    return Prepared(lesson, nodes, list(c.refusals), events, shown, line)
 
 
 def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:
@@ -188,7 +194,7 @@ def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -
         "trump_card": card_code(lesson.trump_card),
         "steps": [_step(step, text) for step in lesson.steps],
         "start": 0,
-        "cards": card_names(set(prepared.shown), game),
+        "cards": card_names(prepared.shown, game),
         "suits": suit_names(game),
         "reasons": reasons,
         "events": [

@@ -3,12 +3,15 @@ when the learner plays the first accepted card each time, told in one language."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import Card, card_code
-from lesson_compiler.compile import Prepared
-from lesson_compiler.model import Branch, Lesson, Node
+from lesson_compiler.model import Branch, Event, Lesson, Node
+
+if TYPE_CHECKING:
+    from lesson_compiler.compile import Prepared
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,20 @@ class WalkStep:
     """The announcement of that card, shown beside it; None at a continue node."""
     events: tuple[str, ...]
     """The announcements of what follows."""
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One node of the main line but for its words, which `walkthrough` reads in a language."""
+
+    step: int
+    """The index of the lesson step whose narration is said."""
+    trick: tuple[str, ...]
+    """Codes of the cards on the table before the learner acts."""
+    card: str | None
+    """The code of the card the learner plays; None at a continue node."""
+    events: tuple[int, ...]
+    """What follows, as indices in the compiled data's events."""
 
 
 def main_line(lesson: Lesson) -> list[tuple[Node, Card | None, Branch]]:
@@ -45,21 +62,36 @@ def main_line(lesson: Lesson) -> list[tuple[Node, Card | None, Branch]]:
     return line
 
 
+def line_steps(lesson: Lesson, events: Mapping[Event, int]) -> tuple[LineStep, ...]:
+    """The main line in no language, worked out once a lesson; ``events`` numbers every
+    event of the lesson as its compiled data lists them."""
+    return tuple(
+        LineStep(
+            step=node.step,
+            trick=tuple(card_code(c) for c in node.state.trick),
+            card=None if card is None else card_code(card),
+            events=tuple(events[event] for event in outcome.events),
+        )
+        for node, card, outcome in main_line(lesson)
+    )
+
+
 def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...]:
     """The main line in the language of `data`, the lesson's compiled data (`localize`),
     whose narrations and announcements it reads rather than translating them again."""
-    numbers = {event: index for index, (event, _) in enumerate(prepared.events)}
-    steps = []
-    for node, card, outcome in main_line(prepared.lesson):
-        texts = tuple(data["events"][numbers[event]]["text"] for event in outcome.events)
-        steps.append(
+    steps, events = data["steps"], data["events"]
+    walk = []
+    for line in prepared.line:
+        texts = tuple(events[index]["text"] for index in line.events)
+        played = line.card is not None
+        walk.append(
             WalkStep(
-                say=data["steps"][node.step]["say"],
-                trick=tuple(card_code(c) for c in node.state.trick),
-                card=None if card is None else card_code(card),
+                say=steps[line.step]["say"],
+                trick=line.trick,
+                card=line.card,
                 # A play's first event announces the learner's own card, shown beside it.
-                play=texts[0] if card is not None else None,
-                events=texts[1:] if card is not None else texts,
+                play=texts[0] if played else None,
+                events=texts[1:] if played else texts,
             )
         )
-    return tuple(steps)
+    return tuple(walk)

@@ -12,7 +12,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from lesson_compiler import Example, compile_example
+from engine import DECK_SIZE, card_code
+from lesson_compiler import Example, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
@@ -39,6 +40,8 @@ TOC_PAGES = frozenset({"rules"})
 DECK_LESSONS = frozenset({"cards"})
 """Lessons whose page shows the deck (a light disclosure above the widget: its cards by suit,
 with no stylesheet of its own, so the lesson page stays within its weight budget)."""
+CARD_IMAGE = Markup('<img src="{src}" width="64" height="100" alt="{alt}">')
+"""A card as a lesson's walkthrough shows it, named by its alt text."""
 
 
 class _Context:
@@ -87,6 +90,9 @@ class Renderer:
         self._strings: dict[str, TemplateStrings] = {}
         self._nodes_json: dict[str, Markup] = {}
         """Each lesson's nodes as JSON, by lesson id."""
+        self._card_images: dict[tuple[str, str], dict[str, Markup]] = {}
+        """Every card's `CARD_IMAGE` by code, by language ("": unnamed) and link to the
+        card sprite."""
         self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
@@ -187,19 +193,42 @@ class Renderer:
         }
 
     def _lesson_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        """What lesson.html shows: the lesson's data in the page's language, as JSON for the
+        widget and as the walkthrough that tells its main line without JavaScript."""
         assert page.prepared is not None and lang.lessons is not None
         data = localize(page.prepared, lang.language.code, lang.lessons, lang.game)
         lesson = page.prepared.lesson
+        sprite = page.asset("cards.svg")
         return {
             "lesson": lesson,
-            "data": data,
             "data_json": self._lesson_json(page.prepared, data),
+            "images": self._card_images_in(sprite, lang),
+            "unnamed_images": self._card_images_in(sprite, None),
+            "trump_card": data["trump_card"],
+            "trump_suit": data["suits"][data["trump"]],
+            "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
             "walk": walkthrough(page.prepared, data),
             "deck": Markup(self.partial("deck_strip.html", page, deck=deck(lang.game)))
             if lesson.id in DECK_LESSONS
             else None,
             **navigation.pager(lang, page),
         }
+
+    def _card_images_in(self, sprite: str, lang: LanguageSite | None) -> dict[str, Markup]:
+        """Every card's picture by code, linking to the card sprite as `sprite`, named in
+        `lang`'s words, or unnamed for a card that the text beside it names. Made once a
+        language and folder depth, not once a picture: lessons show the same forty cards."""
+        key = (lang.language.code if lang else "", sprite)
+        images = self._card_images.get(key)
+        if images is None:
+            codes = (card_code(card) for card in range(DECK_SIZE))
+            images = self._card_images[key] = {
+                code: CARD_IMAGE.format(
+                    src=f"{sprite}#c-{code}", alt=card_name(code, lang.game) if lang else ""
+                )
+                for code in codes
+            }
+        return images
 
     def _lesson_json(self, prepared: Prepared, data: dict[str, Any]) -> Markup:
         """A lesson's data as JSON. Its nodes, most of it, are the same in every language

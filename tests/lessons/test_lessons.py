@@ -189,6 +189,7 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
             compiled = data["nodes"][index]
             assert node.step == compiled["step"]
             assert step.say == data["steps"][node.step]["say"]
+            assert list(step.trick) == compiled["state"]["trick"]["cards"]
             if card is None:
                 assert compiled["action"] == "continue"
                 events = compiled["continue"]["events"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from html import unescape
 
 import pytest
 
@@ -70,6 +71,28 @@ def test_each_lesson_has_a_page_whose_widget_links_to_the_next(
         # the trump card, then the learner's cards (a lesson may begin late in a hand)
         assert walkthrough.count("<img ") >= 1 + len(start) >= 4
         assert "data-widget-strings" in html
+
+
+@pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
+def test_the_walkthrough_names_each_card_as_the_widget_does(
+    files: dict[str, str], lang: str
+) -> None:
+    """Card pictures are made once a language: each still shows its card, named in the
+    page's language (escaped: "d'oros"), and the learner's own plays stay unnamed."""
+    pages = [html for path, html in files.items() if path.startswith(f"{lang}/")]
+    for html in (html for html in pages if 'class="lesson"' in html):
+        data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
+        assert data is not None
+        names = json.loads(data.group(1))["cards"]
+        walkthrough = html.split('<div class="walkthrough">')[1].split("</section>")[0]
+        images = re.findall(
+            r'<img src="[^"#]*#c-(\w+)" width="64" height="100" alt="([^"]*)">', walkthrough
+        )
+        assert len(images) == walkthrough.count("<img ")
+        named = [(code, unescape(alt)) for code, alt in images if alt]
+        assert named and all(names[code] == alt for code, alt in named)
+        plays = walkthrough.count('<p class="walk-play">')
+        assert len(images) - len(named) == plays
 
 
 @pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
