@@ -126,6 +126,23 @@ def test_the_switcher_links_to_the_same_page_in_each_language(out: Path) -> None
     assert _read(out, "fr/index.html").switcher["ca"] == "../ca/index.html"
 
 
+def test_every_switcher_link_of_the_real_site_leads_to_the_page_in_that_language(
+    files: dict[str, bytes],
+) -> None:
+    """The switcher's links are prepared once per depth: from pages at every depth they
+    must still lead to the copy that the page's hreflang alternates name."""
+    pages = {path: _Page() for path in files if path.endswith(".html") and path != "404.html"}
+    for path, page in pages.items():
+        page.feed(files[path].decode("utf-8"))
+    checked = 0
+    for path, page in pages.items():
+        for tag, href in page.switcher.items():
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
+            assert pages[target].canonical == page.alternates[tag], f"{path}: {href}"
+            checked += 1
+    assert checked > 100
+
+
 def test_the_sitemap_lists_every_page_but_the_404s_with_alternates(out: Path) -> None:
     sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
     locations = re.findall(r"<loc>(.*?)</loc>", sitemap)
