@@ -6,7 +6,7 @@ gettext (the i18n extension), with each language's `site` catalog installed in t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -16,6 +16,7 @@ from lesson_compiler import Example, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
+from site_builder.assets import static_links
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
@@ -64,11 +65,32 @@ class _Context:
         return self.renderer.deck(self.page, self.lang)
 
 
+class _StaticLinks:
+    """Links to the static files from pages that reach the static folder by one path
+    (`../../static/`), which every page as deep shares: made once for them all."""
+
+    def __init__(self, folder: str, static_names: Mapping[str, str]) -> None:
+        self.folder = folder
+        self.links = static_links(folder, static_names)
+        self.sprite = self.asset("cards.svg")
+
+    def asset(self, name: str) -> str:
+        """A link to the static file `name` (`site.css`) under its content-hashed name."""
+        return self.links.get(name) or self.folder + name
+
+    def card(self, fragment: str) -> str:
+        """A link to a symbol of the card sprite (`c-1o`)."""
+        return f"{self.sprite}#{fragment}"
+
+
 class Renderer:
     """Turns the pages of a `Site` into HTML, and the sitemap and robots.txt."""
 
-    def __init__(self, site: Site) -> None:
+    def __init__(self, site: Site, static_names: Mapping[str, str]) -> None:
+        """`static_names` gives each static file's content-hashed path by its plain path, as
+        `assets.static_names` does; pages link to the static files under those names."""
         self.site = site
+        self.static_names = static_names
         self.base_url = site.config.base_url
         self.env = Environment(
             loader=FileSystemLoader(TEMPLATES_DIR),
@@ -87,6 +109,8 @@ class Renderer:
         self._strings: dict[str, TemplateStrings] = {}
         self._nodes_json: dict[str, Markup] = {}
         """Each lesson's nodes as JSON, by lesson id."""
+        self._links: dict[str, _StaticLinks] = {}
+        """Links to the static files by the pages' link to the static folder."""
         self.language_links = LanguageLinks(site, self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
@@ -106,12 +130,13 @@ class Renderer:
         return self.partial("deck.html", page, deck=deck(lang.game))
 
     def _common(self, page: Page) -> dict[str, Any]:
-        return {"page": page, "asset": page.asset, "card": self._card_helper(page)}
-
-    @staticmethod
-    def _card_helper(page: Page) -> Callable[[str], str]:
-        sprite = page.asset("cards.svg")
-        return lambda fragment: f"{sprite}#{fragment}"
+        """What every template is given: the page, `asset(name)` (a link to a static file)
+        and `card(fragment)` (a link to a symbol of the card sprite)."""
+        folder = page.link("static/")
+        links = self._links.get(folder)
+        if links is None:
+            links = self._links[folder] = _StaticLinks(folder, self.static_names)
+        return {"page": page, "asset": links.asset, "card": links.card}
 
     def render_page(self, page: Page) -> str:
         """The HTML of a language's page."""
