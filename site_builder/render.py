@@ -100,6 +100,9 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # Each build makes its own renderer: templates never change while it renders,
+            # so a template is not checked against its file each time a page asks for it.
+            auto_reload=False,
         )
         self.env.policies["ext.i18n.trimmed"] = True
         # `{% trans %}` blocks are compiled for newstyle callables, as TemplateStrings gives.
