@@ -20,6 +20,7 @@ from site_builder.assets import static_links
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
+from site_builder.frame import Frame
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
@@ -115,6 +116,7 @@ class Renderer:
         self._links: dict[str, _StaticLinks] = {}
         """Links to the static files by the pages' link to the static folder."""
         self.language_links = LanguageLinks(site, self.env)
+        self.frame = Frame(self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
@@ -135,11 +137,15 @@ class Renderer:
     def _common(self, page: Page) -> dict[str, Any]:
         """What every template is given: the page, `asset(name)` (a link to a static file)
         and `card(fragment)` (a link to a symbol of the card sprite)."""
+        links = self._static_links(page)
+        return {"page": page, "asset": links.asset, "card": links.card}
+
+    def _static_links(self, page: Page) -> _StaticLinks:
         folder = page.link("static/")
         links = self._links.get(folder)
         if links is None:
             links = self._links[folder] = _StaticLinks(folder, self.static_names)
-        return {"page": page, "asset": links.asset, "card": links.card}
+        return links
 
     def render_page(self, page: Page) -> str:
         """The HTML of a language's page."""
@@ -151,7 +157,7 @@ class Renderer:
         values: dict[str, Any] = {
             **self._common(page),
             **self._head(page, lang.language),
-            "nav": navigation.nav(lang, page),
+            **self._frame(page, lang),
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
@@ -203,6 +209,16 @@ class Renderer:
         return {
             "opening": Markup(render(self.site.md, tokens[:cut], context)),
             "body": Markup(render(self.site.md, tokens[cut:], context)),
+        }
+
+    def _frame(self, page: Page, lang: LanguageSite) -> dict[str, Markup]:
+        """The header's links and the footer, shared with other pages of the language."""
+        code = lang.language.code
+        links = self._static_links(page)
+        nav = navigation.nav(lang, page)
+        return {
+            "header_links": self.frame.header_links(code, nav, links.folder, links.asset),
+            "footer": self.frame.footer(code),
         }
 
     def _head(self, page: Page, language: Language) -> dict[str, Any]:

@@ -143,6 +143,31 @@ def test_every_switcher_link_of_the_real_site_leads_to_the_page_in_that_language
     assert checked > 100
 
 
+def test_every_page_of_the_real_site_marks_its_own_place_in_the_main_navigation(
+    files: dict[str, bytes],
+) -> None:
+    """Pages with the same header links share one rendering of them: each must still lead
+    from that page to the main pages, its own (or for a lesson, the lessons page) current."""
+    checked = 0
+    for path, data in files.items():
+        if not path.endswith("index.html") or "/" not in path:
+            continue  # the language chooser has no header links
+        html = data.decode("utf-8")
+        nav = re.search(r'<nav class="site-nav".*?</nav>', html, re.S)
+        assert nav is not None, path
+        links = re.findall(r'<a href="([^"]*)"(?: aria-current="(\w+)")?>', nav.group(0))
+        targets = [posixpath.normpath(posixpath.join(posixpath.dirname(path), h)) for h, _ in links]
+        assert len(set(targets)) == len(targets) and set(targets) <= set(files), path
+        current = {mark: target for (_, mark), target in zip(links, targets, strict=True) if mark}
+        if '<body class="page-lesson"' in html:
+            assert list(current) == ["true"], path
+            assert b'<body class="page-lessons"' in files[current["true"]], path
+        elif current:
+            assert current == {"page": path}, path
+        checked += 1
+    assert checked > 50
+
+
 def test_the_sitemap_lists_every_page_but_the_404s_with_alternates(out: Path) -> None:
     sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
     locations = re.findall(r"<loc>(.*?)</loc>", sitemap)
