@@ -113,6 +113,9 @@ class Renderer:
         self._strings: dict[str, TemplateStrings] = {}
         self._nodes_json: dict[str, Markup] = {}
         """Each lesson's nodes as JSON, by lesson id."""
+        self._widget_strings_json: dict[tuple[str, bool], Markup] = {}
+        """The widget's strings as JSON, by language code and whether the example board's
+        are in."""
         self._links: dict[str, _StaticLinks] = {}
         """Links to the static files by the pages' link to the static folder."""
         self.language_links = LanguageLinks(site, self.env)
@@ -168,10 +171,7 @@ class Renderer:
         if page.key == "practice":
             values.update(self._practice_values(page, lang))
         elif values["widget_scripts"]:
-            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
-            if "example.js" not in values["widget_scripts"]:
-                strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
-            values["widget_strings"] = strings
+            values["widget_strings"] = self._widget_strings(lang, values["widget_scripts"])
         if page.key == "home" and lang.lesson_keys:
             values["first_lesson"] = navigation.lesson_item(lang, page, lang.lesson_keys[0])
         if page.key in TOC_PAGES:
@@ -255,11 +255,23 @@ class Renderer:
             nodes = self._nodes_json[prepared.lesson.id] = json_script(prepared.nodes)
         return json_script_with(data, "nodes", nodes)
 
+    def _widget_strings(self, lang: LanguageSite, scripts: list[str]) -> Markup:
+        """The widget's strings as JSON, those of the example board only where a page loads
+        it: the same on every such page of a language, so encoded once for them all."""
+        key = (lang.language.code, "example.js" in scripts)
+        found = self._widget_strings_json.get(key)
+        if found is None:
+            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
+            if "example.js" not in scripts:
+                strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
+            found = self._widget_strings_json[key] = json_script(strings)
+        return found
+
     def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
         strings = practice_strings(lang.site.gettext, lang.site.pgettext)
         data = page_data(lang.game)
         return {
-            "widget_strings": strings,
+            "widget_strings": json_script(strings),
             "practice_data": data,
             "drills": drills(self.site.banks, strings, data, page.link),
         }
