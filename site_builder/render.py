@@ -144,6 +144,7 @@ class Renderer:
         return {"page": page, "asset": links.asset, "card": links.card}
 
     def _static_links(self, page: Page) -> _StaticLinks:
+        """The links to the static files from `page`, shared with every page as deep."""
         folder = page.link("static/")
         links = self._links.get(folder)
         if links is None:
