@@ -27,9 +27,6 @@ _HTML_INDENT = re.compile(r"\n[ \t]+")
 _HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
 _SCRIPT_ASSET = re.compile(rb"""["']([\w.-]+\.(?:css|js|svg))["']""")
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
-# A static path after a quote or a slash. The look-behind follows the literal `static/` rather
-# than leading the pattern, so the search skips ahead to each `static/`: a page is long.
-_PAGE_ASSET = re.compile(rb"""static/(?<=["/]static/)[^"#?\s]+(?=["#?])""")
 HASH_LENGTH = 10
 COMPRESSIBLE = frozenset({".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"})
 
@@ -127,19 +124,10 @@ def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:
     return weights
 
 
-def fingerprint(files: Mapping[str, bytes]) -> dict[str, bytes]:
-    """The output with every static file named after its content (`static/site.<hash>.css`)
-    and every reference to it renamed, so a host may let browsers cache them forever."""
-    renamed = static_names(
-        {path: data for path, data in files.items() if path.startswith("static/")}
-    )
-    return dict(sorted(fingerprinted(path, data, renamed) for path, data in files.items()))
-
-
 def static_names(static: Mapping[str, bytes]) -> dict[str, str]:
     """Each static file's content-hashed path, by its plain path.
 
-    Pages name a static file by a path ending in `static/<name>`; a static file names another
+    Pages link to a static file under that name (`static_links`); a static file names another
     by the bare name in quotes (`new URL("cards.svg", …)` in a script), which is why a file is
     hashed only after the files it names, whose new names change its content.
     """
@@ -159,12 +147,20 @@ def static_names(static: Mapping[str, bytes]) -> dict[str, str]:
 
 
 def fingerprinted(path: str, data: bytes, renamed: Mapping[str, str]) -> tuple[str, bytes]:
-    """One output file under its final name, its references to static files renamed."""
-    if path in renamed:
-        return renamed[path], _rename_in_static(data, renamed)
-    if path.endswith(".html"):
-        return path, _rename_in_page(data, renamed)
-    return path, data
+    """A static file under its content-hashed name, its references to other static files
+    renamed."""
+    return renamed[path], _rename_in_static(data, renamed)
+
+
+def static_links(folder: str, renamed: Mapping[str, str]) -> dict[str, str]:
+    """Links to the static files under their content-hashed names, by their names in the
+    static folder (`site.css`), from a page whose link to that folder is `folder`
+    (`../../static/`). Pages name static files through these as they are rendered, so no
+    page is searched for references to rename."""
+    return {
+        path.removeprefix("static/"): folder + new.removeprefix("static/")
+        for path, new in renamed.items()
+    }
 
 
 def _names_any(data: bytes, paths: set[str]) -> bool:
@@ -181,13 +177,6 @@ def _rename_in_static(data: bytes, renamed: Mapping[str, str]) -> bytes:
     for old, new in renamed.items():
         data = _quoted(old).sub(posixpath.basename(new).encode(), data)
     return data
-
-
-def _rename_in_page(data: bytes, renamed: Mapping[str, str]) -> bytes:
-    def rename(match: re.Match[bytes]) -> bytes:
-        return renamed.get(match.group(0).decode(), match.group(0).decode()).encode()
-
-    return _PAGE_ASSET.sub(rename, data)
 
 
 def precompressed(files: Mapping[str, bytes]) -> dict[str, bytes]:

@@ -24,10 +24,10 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
         return
     static = static_files(config.static_dir)
     renamed = static_names(static)
-    renderer = Renderer(site)
+    renderer = Renderer(site, renamed)
     for page in site.pages():
         html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
-        yield fingerprinted(page.file, minify_html(html).encode("utf-8"), renamed)
+        yield page.file, minify_html(html).encode("utf-8")
     yield "sitemap.xml", renderer.sitemap().encode("utf-8")
     yield "robots.txt", renderer.robots().encode("utf-8")
     for path, data in static.items():

@@ -11,6 +11,7 @@ every page as deep as the page it is rendered for.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import Environment
@@ -22,6 +23,21 @@ from site_builder.site import CHOOSER, Page, Site
 
 Macro = Callable[..., Markup]
 """A macro of `language_links.html`: its arguments in, one line of markup out."""
+
+
+@dataclass
+class _Copies:
+    """A page's copies in every language that has it, and the lines that name them."""
+
+    pages: list[Page]
+    """The copies, in the site's language order."""
+    position: dict[str, int]
+    """Each copy's place in `pages`, by language code."""
+    og_alternates: list[Markup]
+    """Each copy's `og:locale:alternate` line."""
+    switchers: dict[int, list[Markup]] = field(default_factory=dict)
+    """By the depth of the page they are rendered for: the switcher's link to each copy
+    from a page of another language."""
 
 
 class LanguageLinks:
@@ -40,7 +56,8 @@ class LanguageLinks:
         self._alternates: dict[str, list[Alternate]] = {}
         self._head: dict[str, Markup] = {}
         self._sitemap: dict[str, Markup] = {}
-        self._switcher_links: dict[tuple[str, int], Markup] = {}
+        self._copies: dict[str, _Copies] = {}
+        self._current_links: dict[tuple[str, str], Markup] = {}
 
     def alternates(self, page: Page) -> list[Alternate]:
         """A page's hreflang alternates, the same for all its copies (the chooser's are the
@@ -53,14 +70,22 @@ class LanguageLinks:
     def page_lines(self, page: Page) -> dict[str, Markup]:
         """What a language's page template puts in: `alternates` (hreflang links),
         `og_alternates` (the other languages that have the page) and `switcher` (the page in
-        every language, its own marked current; empty when that is the only one)."""
-        copies = self.site.cluster(page.key)
-        others = (self._og_alternates[code] for code in copies if code != page.lang)
-        switcher = (self._switch(page, copy) for copy in copies.values())
+        every language, its own marked current; empty when that is the only one).
+
+        Each page joins lines prepared for all its copies, its own language's left out
+        (`og_alternates`) or replaced by the link marked current (`switcher`)."""
+        assert page.lang is not None
+        copies = self._copies_of(page.key)
+        own = copies.position[page.lang]
+        og = copies.og_alternates
+        switcher = Markup()
+        if len(copies.pages) > 1:
+            links = self._switcher_links(copies, page.depth)
+            switcher = _lines([*links[:own], self._current_link(page), *links[own + 1 :]])
         return {
             "alternates": self.head(page),
-            "og_alternates": _lines(others),
-            "switcher": _lines(switcher) if len(copies) > 1 else Markup(),
+            "og_alternates": _lines([*og[:own], *og[own + 1 :]]),
+            "switcher": switcher,
         }
 
     def head(self, page: Page) -> Markup:
@@ -77,17 +102,40 @@ class LanguageLinks:
             self._sitemap[key] = _lines(map(self._sitemap_link, self.alternates(page)))
         return self._sitemap[key]
 
-    def _switch(self, page: Page, copy: Page) -> Markup:
-        """The switcher's link from a page to one of its copies. A link to another language
-        climbs to the site root and goes down that language's folder: it is the same from
-        every page as deep, so it is rendered once for each depth."""
-        if copy is page:
-            return self._switcher_link(self._language(page), page.url_to(page), True)
-        known = (copy.path, page.depth)
-        if known not in self._switcher_links:
-            link = self._switcher_link(self._language(copy), page.url_to(copy), False)
-            self._switcher_links[known] = link
-        return self._switcher_links[known]
+    def _copies_of(self, key: str) -> _Copies:
+        found = self._copies.get(key)
+        if found is None:
+            cluster = self.site.cluster(key)
+            found = self._copies[key] = _Copies(
+                pages=list(cluster.values()),
+                position={code: place for place, code in enumerate(cluster)},
+                og_alternates=[self._og_alternates[code] for code in cluster],
+            )
+        return found
+
+    def _switcher_links(self, copies: _Copies, depth: int) -> list[Markup]:
+        """The switcher's links to a page's copies from a page `depth` folders deep in
+        another language. Such a link climbs to the site root and goes down the copy's
+        language folder (`Page.url_to` gives the same, the two paths sharing no folder), so
+        it is the same from every page as deep: rendered once for each depth."""
+        found = copies.switchers.get(depth)
+        if found is None:
+            found = copies.switchers[depth] = [
+                self._switcher_link(self._language(copy), "../" * depth + copy.file, False)
+                for copy in copies.pages
+            ]
+        return found
+
+    def _current_link(self, page: Page) -> Markup:
+        """The switcher's link from a page to itself, marked current: the same on every page
+        of a language that is its folder's `index.html`."""
+        language = self._language(page)
+        href = page.url_to(page)
+        found = self._current_links.get((language.code, href))
+        if found is None:
+            found = self._switcher_link(language, href, True)
+            self._current_links[language.code, href] = found
+        return found
 
     def _language(self, page: Page) -> Language:
         assert page.lang is not None

@@ -6,7 +6,7 @@ gettext (the i18n extension), with each language's `site` catalog installed in t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -17,9 +17,11 @@ from lesson_compiler import Example, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
+from site_builder.assets import static_links
 from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
+from site_builder.frame import Frame
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.practice import drills, page_data, practice_strings
@@ -67,11 +69,32 @@ class _Context:
         return self.renderer.deck(self.page, self.lang)
 
 
+class _StaticLinks:
+    """Links to the static files from pages that reach the static folder by one path
+    (`../../static/`), which every page as deep shares: made once for them all."""
+
+    def __init__(self, folder: str, static_names: Mapping[str, str]) -> None:
+        self.folder = folder
+        self.links = static_links(folder, static_names)
+        self.sprite = self.asset("cards.svg")
+
+    def asset(self, name: str) -> str:
+        """A link to the static file `name` (`site.css`) under its content-hashed name."""
+        return self.links.get(name) or self.folder + name
+
+    def card(self, fragment: str) -> str:
+        """A link to a symbol of the card sprite (`c-1o`)."""
+        return f"{self.sprite}#{fragment}"
+
+
 class Renderer:
     """Turns the pages of a `Site` into HTML, and the sitemap and robots.txt."""
 
-    def __init__(self, site: Site) -> None:
+    def __init__(self, site: Site, static_names: Mapping[str, str]) -> None:
+        """`static_names` gives each static file's content-hashed path by its plain path, as
+        `assets.static_names` does; pages link to the static files under those names."""
         self.site = site
+        self.static_names = static_names
         self.base_url = site.config.base_url
         self.env = Environment(
             loader=FileSystemLoader(TEMPLATES_DIR),
@@ -81,6 +104,9 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # Each build makes its own renderer: templates never change while it renders,
+            # so a template is not checked against its file each time a page asks for it.
+            auto_reload=False,
         )
         self.env.policies["ext.i18n.trimmed"] = True
         # `{% trans %}` blocks are compiled for newstyle callables, as TemplateStrings gives.
@@ -93,7 +119,13 @@ class Renderer:
         self._card_images: dict[tuple[str, str], dict[str, Markup]] = {}
         """Every card's `CARD_IMAGE` by code, by language ("": unnamed) and link to the
         card sprite."""
+        self._widget_strings_json: dict[tuple[str, bool], Markup] = {}
+        """The widget's strings as JSON, by language code and whether the example board's
+        are in."""
+        self._links: dict[str, _StaticLinks] = {}
+        """Links to the static files by the pages' link to the static folder."""
         self.language_links = LanguageLinks(site, self.env)
+        self.frame = Frame(self.env)
 
     def use_language(self, lang: LanguageSite) -> None:
         """Install a language's interface strings for the next renders."""
@@ -112,12 +144,18 @@ class Renderer:
         return self.partial("deck.html", page, deck=deck(lang.game))
 
     def _common(self, page: Page) -> dict[str, Any]:
-        return {"page": page, "asset": page.asset, "card": self._card_helper(page)}
+        """What every template is given: the page, `asset(name)` (a link to a static file)
+        and `card(fragment)` (a link to a symbol of the card sprite)."""
+        links = self._static_links(page)
+        return {"page": page, "asset": links.asset, "card": links.card}
 
-    @staticmethod
-    def _card_helper(page: Page) -> Callable[[str], str]:
-        sprite = page.asset("cards.svg")
-        return lambda fragment: f"{sprite}#{fragment}"
+    def _static_links(self, page: Page) -> _StaticLinks:
+        """The links to the static files from `page`, shared with every page as deep."""
+        folder = page.link("static/")
+        links = self._links.get(folder)
+        if links is None:
+            links = self._links[folder] = _StaticLinks(folder, self.static_names)
+        return links
 
     def render_page(self, page: Page) -> str:
         """The HTML of a language's page."""
@@ -129,7 +167,7 @@ class Renderer:
         values: dict[str, Any] = {
             **self._common(page),
             **self._head(page, lang.language),
-            "nav": navigation.nav(lang, page),
+            **self._frame(page, lang),
             "widget_strings": None,
             "toc": None,
             "first_lesson": None,
@@ -140,10 +178,7 @@ class Renderer:
         if page.key == "practice":
             values.update(self._practice_values(page, lang))
         elif values["widget_scripts"]:
-            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
-            if "example.js" not in values["widget_scripts"]:
-                strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
-            values["widget_strings"] = strings
+            values["widget_strings"] = self._widget_strings(lang, values["widget_scripts"])
         if page.key == "home" and lang.lesson_keys:
             values["first_lesson"] = navigation.lesson_item(lang, page, lang.lesson_keys[0])
         if page.key in TOC_PAGES:
@@ -183,6 +218,16 @@ class Renderer:
             "body": Markup(render(self.site.md, tokens[cut:], context)),
         }
 
+    def _frame(self, page: Page, lang: LanguageSite) -> dict[str, Markup]:
+        """The header's links and the footer, shared with other pages of the language."""
+        code = lang.language.code
+        links = self._static_links(page)
+        nav = navigation.nav(lang, page)
+        return {
+            "header_links": self.frame.header_links(code, nav, links.folder, links.asset),
+            "footer": self.frame.footer(code),
+        }
+
     def _head(self, page: Page, language: Language) -> dict[str, Any]:
         return {
             "lang_tag": language.tag,
@@ -198,7 +243,7 @@ class Renderer:
         assert page.prepared is not None and lang.lessons is not None
         data = localize(page.prepared, lang.language.code, lang.lessons, lang.game)
         lesson = page.prepared.lesson
-        sprite = page.asset("cards.svg")
+        sprite = self._static_links(page).sprite
         return {
             "lesson": lesson,
             "data_json": self._lesson_json(page.prepared, data),
@@ -240,11 +285,23 @@ class Renderer:
             nodes = self._nodes_json[prepared.lesson.id] = json_script(prepared.nodes)
         return json_script_with(data, "nodes", nodes)
 
+    def _widget_strings(self, lang: LanguageSite, scripts: list[str]) -> Markup:
+        """The widget's strings as JSON, those of the example board only where a page loads
+        it: the same on every such page of a language, so encoded once for them all."""
+        key = (lang.language.code, "example.js" in scripts)
+        found = self._widget_strings_json.get(key)
+        if found is None:
+            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
+            if "example.js" not in scripts:
+                strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
+            found = self._widget_strings_json[key] = json_script(strings)
+        return found
+
     def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
         strings = practice_strings(lang.site.gettext, lang.site.pgettext)
         data = page_data(lang.game)
         return {
-            "widget_strings": strings,
+            "widget_strings": json_script(strings),
             "practice_data": data,
             "drills": drills(self.site.banks, strings, data, page.link),
         }

@@ -96,12 +96,8 @@ class Page:
         url = self._link(other.file)
         return f"{url}#{anchor}" if anchor else url
 
-    def asset(self, name: str) -> str:
-        """A relative link to a static file."""
-        return self._link(f"static/{name}")
-
     def link(self, file: str) -> str:
-        """A relative link to any output file (a practice bank)."""
+        """A relative link to any output file (a practice bank, the static folder)."""
         return self._link(file)
 
     def _link(self, file: str) -> str:

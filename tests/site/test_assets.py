@@ -11,13 +11,15 @@ import pytest
 
 from engine import DECK_SIZE, SUIT_LETTERS, card_code
 from site_builder.assets import (
-    fingerprint,
+    fingerprinted,
     minify_css,
     minify_html,
     minify_js,
     minify_svg,
     precompressed,
     static_files,
+    static_links,
+    static_names,
 )
 from site_builder.config import STATIC_DIR
 
@@ -140,25 +142,26 @@ def test_pages_lose_their_indentation_but_not_preformatted_text() -> None:
 
 
 def test_static_files_are_named_by_content_and_every_reference_follows() -> None:
-    files = {
-        "ca/index.html": b'<link href="../static/site.css"><img src="../static/cards.svg#c-1o">',
-        "404.html": b'<script src="/tute/static/core.js"></script>',
+    static = {
         "static/site.css": b"a{}",
         "static/cards.svg": b"<svg/>",
         "static/core.js": b'new URL("cards.svg",s)',
-        "robots.txt": b"static/site.css",
     }
-    out = fingerprint(files)
+    renamed = static_names(static)
+    out = dict(fingerprinted(path, data, renamed) for path, data in static.items())
     names = {re.sub(r"\.[0-9a-f]{10}\.", ".", path): path for path in out}
-    assert sorted(names) == sorted(files)
+    assert sorted(names) == sorted(static)
     cards, core, site = names["static/cards.svg"], names["static/core.js"], names["static/site.css"]
     assert out[cards] == b"<svg/>" and cards != "static/cards.svg"
     assert out[core] == f'new URL("{cards[7:]}",s)'.encode()
-    assert out["ca/index.html"] == f'<link href="../{site}"><img src="../{cards}#c-1o">'.encode()
-    assert out["404.html"] == f'<script src="/tute/{core}"></script>'.encode()
-    assert out["robots.txt"] == b"static/site.css"
-    changed = fingerprint({**files, "static/cards.svg": b"<svg></svg>"})
-    assert names["static/site.css"] in changed and core not in changed
+    assert static_links("../static/", renamed) == {
+        "site.css": f"../{site}",
+        "cards.svg": f"../{cards}",
+        "core.js": f"../{core}",
+    }
+    assert static_links("/tute/static/", renamed)["core.js"] == f"/tute/{core}"
+    changed = static_names({**static, "static/cards.svg": b"<svg></svg>"})
+    assert changed["static/site.css"] == site and changed["static/core.js"] != core
 
 
 def test_text_files_get_a_reproducible_gzipped_copy_and_images_do_not() -> None:

@@ -126,6 +126,48 @@ def test_the_switcher_links_to_the_same_page_in_each_language(out: Path) -> None
     assert _read(out, "fr/index.html").switcher["ca"] == "../ca/index.html"
 
 
+def test_every_switcher_link_of_the_real_site_leads_to_the_page_in_that_language(
+    files: dict[str, bytes],
+) -> None:
+    """The switcher's links are prepared once per depth: from pages at every depth they
+    must still lead to the copy that the page's hreflang alternates name."""
+    pages = {path: _Page() for path in files if path.endswith(".html") and path != "404.html"}
+    for path, page in pages.items():
+        page.feed(files[path].decode("utf-8"))
+    checked = 0
+    for path, page in pages.items():
+        for tag, href in page.switcher.items():
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
+            assert pages[target].canonical == page.alternates[tag], f"{path}: {href}"
+            checked += 1
+    assert checked > 100
+
+
+def test_every_page_of_the_real_site_marks_its_own_place_in_the_main_navigation(
+    files: dict[str, bytes],
+) -> None:
+    """Pages with the same header links share one rendering of them: each must still lead
+    from that page to the main pages, its own (or for a lesson, the lessons page) current."""
+    checked = 0
+    for path, data in files.items():
+        if not path.endswith("index.html") or "/" not in path:
+            continue  # the language chooser has no header links
+        html = data.decode("utf-8")
+        nav = re.search(r'<nav class="site-nav".*?</nav>', html, re.S)
+        assert nav is not None, path
+        links = re.findall(r'<a href="([^"]*)"(?: aria-current="(\w+)")?>', nav.group(0))
+        targets = [posixpath.normpath(posixpath.join(posixpath.dirname(path), h)) for h, _ in links]
+        assert len(set(targets)) == len(targets) and set(targets) <= set(files), path
+        current = {mark: target for (_, mark), target in zip(links, targets, strict=True) if mark}
+        if '<body class="page-lesson"' in html:
+            assert list(current) == ["true"], path
+            assert b'<body class="page-lessons"' in files[current["true"]], path
+        elif current:
+            assert current == {"page": path}, path
+        checked += 1
+    assert checked > 50
+
+
 def test_the_sitemap_lists_every_page_but_the_404s_with_alternates(out: Path) -> None:
     sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
     locations = re.findall(r"<loc>(.*?)</loc>", sitemap)
