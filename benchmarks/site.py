@@ -9,7 +9,8 @@ page's weight is its HTML and every stylesheet, script and SVG it loads, uncompr
 ``python -m benchmarks.site --scale 40 70`` grows the real site to 40 languages and 70
 lessons in a temporary folder (copies of the real pages, catalogs and lessons, under
 other language codes and lesson ids), builds it to disk in a fresh process pinned to one
-core, and prints the pages, the seconds, the pages per second and the peak memory.
+core, and prints the pages, the seconds (processor time split between the build's code
+and the kernel's), the pages per second and the peak memory.
 """
 
 from __future__ import annotations
