@@ -9,9 +9,12 @@ file and line.
 from __future__ import annotations
 
 import functools
+import gc
 import posixpath
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -151,6 +154,29 @@ def _order(page: Page) -> int:
 
 def read_site(config: Config, report: Report) -> Site:
     """Read, parse and verify every source into memory; problems go to the report."""
+    with _collector_paused():
+        return _read_site(config, report)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while the sources are read.
+
+    Reading makes a large site's hundreds of thousands of objects (tokens, messages,
+    lessons, drills), which live until its pages are rendered, and next to no reference
+    cycles; the full passes the collector starts as they pile up walk them all and free
+    nothing, a sixth of the reading. What cycles reading leaves are collected afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_site(config: Config, report: Report) -> Site:
     md = create_markdown()
     lessons: list[Prepared] = []
     if config.lessons_dir is not None:
