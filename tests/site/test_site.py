@@ -14,7 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from lesson_compiler import build_banks
 from site_builder import Config, Report, build_site
+from site_builder.config import PROJECT_ROOT
 from site_builder.markdown import create_markdown
 from site_builder.site import read_site, relative_path
 from tests.site.conftest import BASE_URL
@@ -273,3 +275,11 @@ def test_reading_pauses_the_cycle_collector_and_leaves_it_as_it_was(
     assert seen == [False]
     assert after is enabled
     assert site.languages
+
+
+def test_a_rebuild_in_the_same_process_reuses_the_drill_banks() -> None:
+    config = Config.for_project(PROJECT_ROOT)
+    first = read_site(config, Report())
+    again = read_site(config, Report())
+    assert again.banks is first.banks
+    assert first.banks == build_banks()
