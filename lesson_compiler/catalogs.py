@@ -58,9 +58,19 @@ def read_catalog(
     except PoError as error:
         return None, [Problem(shown, f"line {line}", what) for line, what in error.problems]
     problems = [
-        problem for entry in catalog.messages.values() for problem in _format_problems(entry, shown)
+        problem
+        for entry in catalog.messages.values()
+        if _has_braces(entry)
+        for problem in _format_problems(entry, shown)
     ]
     return (None if problems else catalog), problems
+
+
+def _has_braces(entry: Entry) -> bool:
+    """Whether any text of an entry holds a brace. Most hold none, and so no placeholders
+    that could differ: one test of their joined texts spares working out each one's."""
+    texts = "".join((entry.msgid, entry.plural or "", *entry.strings))
+    return "{" in texts or "}" in texts
 
 
 def placeholders(text: str) -> set[str]:

@@ -35,24 +35,27 @@ DEFAULT_PLURALS = "nplurals=2; plural=(n != 1);"
 _KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
 _SPACE = r"[^\S\n]"
 """Whitespace within a line."""
-_STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
-_NEXT = rf"{_SPACE}*\n(?:{_SPACE}*\n)*{_SPACE}*"
+_STRING = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+_NEXT = rf"{_SPACE}*+\n(?:{_SPACE}*+\n)*+{_SPACE}*+"
 """The end of a line, any blank lines, and the indent of the next line."""
-_TEXT = rf"{_STRING}(?:{_NEXT}{_STRING})*"
+_TEXT = rf"{_STRING}(?:{_NEXT}{_STRING})*+"
 """A string and the strings that continue it."""
 _ENTRY = re.compile(
     rf"""
-    (?P<comments>(?:{_SPACE}*(?:\#.*)?\n)*)
-    {_SPACE}*(?:msgctxt{_SPACE}+(?P<context>{_TEXT}){_NEXT})?
-    msgid{_SPACE}+(?P<msgid>{_TEXT}){_NEXT}
-    (?:msgid_plural{_SPACE}+(?P<plural>{_TEXT})
-        (?P<forms>(?:{_NEXT}msgstr\[\d+\]{_SPACE}+{_TEXT})+)
-      |msgstr{_SPACE}+(?P<string>{_TEXT}))
-    {_SPACE}*(?:\n|\Z)
+    (?P<comments>(?:{_SPACE}*+(?:\#.*+)?\n)*+)
+    {_SPACE}*+(?:msgctxt{_SPACE}++(?P<context>{_TEXT}){_NEXT})?
+    msgid{_SPACE}++(?P<msgid>{_TEXT}){_NEXT}
+    (?:msgid_plural{_SPACE}++(?P<plural>{_TEXT})
+        (?P<forms>(?:{_NEXT}msgstr\[\d+\]{_SPACE}++{_TEXT})+)
+      |msgstr{_SPACE}++(?P<string>{_TEXT}))
+    {_SPACE}*+(?:\n|\Z)
     """,
     re.VERBOSE,
 )
-"""One entry, with the comment, obsolete and blank lines above it."""
+"""One entry, with the comment, obsolete and blank lines above it. Every repeat is
+possessive (`*+`): what follows a repeat never starts with what it repeats (a string never
+starts with a keyword, a line's end never with a space), so giving some back could never
+make a match, and the engine keeps no positions to try."""
 _END = re.compile(rf"(?:{_SPACE}*(?:#.*)?\n)*{_SPACE}*(?:#.*)?\Z")
 """Comment, obsolete and blank lines up to the end of the file."""
 _FORM = re.compile(rf"msgstr\[(\d+)\]{_SPACE}+({_TEXT})")

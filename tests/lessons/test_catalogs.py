@@ -195,3 +195,23 @@ def test_each_line_that_is_not_po_syntax_is_named_with_its_number(tmp_path: Path
         "fr.po: line 15: expected msgctxt, msgid, msgstr or a quoted string: stray words",
         'fr.po: line 16: unterminated string, or text after its closing quote: "continued \\',
     ]
+
+
+def test_a_placeholder_on_either_side_alone_is_found(tmp_path: Path) -> None:
+    """Entries whose texts hold no brace are not looked into; a field or a lone brace in a
+    translation alone, or in a msgid_plural alone, is still found."""
+    path = tmp_path / "fr.po"
+    path.write_text(
+        'msgid "Trump"\nmsgstr "Atout"\n\n'
+        'msgid "Score"\nmsgstr "Score {total}"\n\n'
+        'msgid "Turn"\nmsgstr "Tour }"\n\n'
+        'msgid "one trick"\nmsgid_plural "{n} tricks"\nmsgstr[0] "un pli"\nmsgstr[1] "plis"\n',
+        "utf-8",
+    )
+    catalog, problems = read_catalog(path, "fr.po", "fr", "site")
+    assert catalog is None
+    assert [str(problem) for problem in problems] == [
+        "fr.po: line 4: msgid 'Score': the msgstr has placeholders {total}, the msgid none",
+        "fr.po: line 7: msgid 'Turn': the msgstr has placeholders {<unbalanced braces>}, "
+        "the msgid none",
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import posixpath
 import re
@@ -11,9 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
-from site_builder import Config, build_site
-from site_builder.site import relative_path
+from lesson_compiler import build_banks
+from site_builder import Config, Report, build_site
+from site_builder.config import PROJECT_ROOT
+from site_builder.markdown import create_markdown
+from site_builder.site import read_site, relative_path
 from tests.site.conftest import BASE_URL
 
 
@@ -247,3 +252,34 @@ def test_relative_links_are_what_relpath_gives(file: list[str], folder: list[str
     assert relative_path(target, "/".join(folder)) == posixpath.relpath(
         target, "/".join(folder) or "."
     )
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_pauses_the_cycle_collector_and_leaves_it_as_it_was(
+    config: Config, monkeypatch: pytest.MonkeyPatch, enabled: bool
+) -> None:
+    seen: list[bool] = []
+
+    def parser() -> MarkdownIt:
+        seen.append(gc.isenabled())
+        return create_markdown()
+
+    monkeypatch.setattr("site_builder.site.create_markdown", parser)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        site = read_site(config, Report())
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False]
+    assert after is enabled
+    assert site.languages
+
+
+def test_a_rebuild_in_the_same_process_reuses_the_drill_banks() -> None:
+    config = Config.for_project(PROJECT_ROOT)
+    first = read_site(config, Report())
+    again = read_site(config, Report())
+    assert again.banks is first.banks
+    assert first.banks == build_banks()
