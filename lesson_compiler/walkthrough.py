@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import Card, card_code
 from lesson_compiler.model import Branch, Event, Lesson, Node
@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from lesson_compiler.compile import Prepared
 
 
-@dataclass(frozen=True)
-class WalkStep:
-    """One node of the main line, as the lesson page lists it."""
+class WalkStep(NamedTuple):
+    """One node of the main line, as the lesson page lists it: a tuple, which the page's
+    loop unpacks at once rather than looking each field up on every use."""
 
     say: str
     """The step's narration."""
