@@ -1,4 +1,4 @@
-"""What the build writes, made light: static CSS, JavaScript and SVG minified, pages unindented.
+"""What the build writes, made light: static CSS, JavaScript and SVG minified.
 
 The sources and templates stay readable in the repository; only the output is minified, so
 every lesson page stays light. Each minifier is a pure function of the text, so builds are
@@ -22,8 +22,6 @@ _CSS_SPACE_AROUND = re.compile(r"\s*([{};,>])\s*")
 _CSS_SPACE_AFTER_COLON = re.compile(r":\s+")
 _CSS_LEADING_ZERO = re.compile(r"(?<![\w.])0\.(?=\d)")
 _SVG_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_HTML_PREFORMATTED = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S | re.I)
-_HTML_INDENT = re.compile(r"\n[ \t]+")
 _HTML_ASSET = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|svg))[#?"]')
 _SCRIPT_ASSET = re.compile(rb"""["']([\w.-]+\.(?:css|js|svg))["']""")
 _SVG_BETWEEN_TAGS = re.compile(r">\s+<")
@@ -66,18 +64,6 @@ def minify_svg(text: str) -> str:
     The card art has no text element with child elements, where that whitespace would show.
     """
     return _SVG_BETWEEN_TAGS.sub("><", _SVG_COMMENT.sub("", text)).strip()
-
-
-def minify_html(text: str) -> str:
-    """A page without the indentation its templates give it: outside `<pre>` and `<textarea>`
-    a line's leading whitespace collapses into the line break before it anyway."""
-    out: list[str] = []
-    position = 0
-    for match in _HTML_PREFORMATTED.finditer(text):
-        out.extend((_HTML_INDENT.sub("\n", text[position : match.start()]), match.group(0)))
-        position = match.end()
-    out.append(_HTML_INDENT.sub("\n", text[position:]))
-    return "".join(out)
 
 
 def minify_js(text: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
-from site_builder.assets import fingerprinted, gzipped, minify_html, static_files, static_names
+from site_builder.assets import fingerprinted, gzipped, static_files, static_names
 from site_builder.config import Config
 from site_builder.practice import bank_files
 from site_builder.render import Renderer
@@ -27,7 +27,7 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     renderer = Renderer(site, renamed)
     for page in site.pages():
         html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
-        yield page.file, minify_html(html).encode("utf-8")
+        yield page.file, html.encode("utf-8")
     yield "sitemap.xml", renderer.sitemap().encode("utf-8")
     yield "robots.txt", renderer.robots().encode("utf-8")
     for path, data in static.items():

@@ -13,7 +13,6 @@ from engine import DECK_SIZE, SUIT_LETTERS, card_code
 from site_builder.assets import (
     fingerprinted,
     minify_css,
-    minify_html,
     minify_js,
     minify_svg,
     precompressed,
@@ -132,13 +131,6 @@ def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -
         "static/fonts/font.woff2": b"\x00\x01 \n\x02",
     }
     assert static_files(tmp_path) == static_files(tmp_path)
-
-
-def test_pages_lose_their_indentation_but_not_preformatted_text() -> None:
-    page = "<ul>\n  <li>a</li>\n\t<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n  <p>c</p>\n"
-    assert minify_html(page) == (
-        "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<pre>\n  code\n    more\n</pre>\n<p>c</p>\n"
-    )
 
 
 def test_static_files_are_named_by_content_and_every_reference_follows() -> None:

@@ -107,6 +107,14 @@ def test_links_name_index_html_so_the_site_works_from_disk(out: Path) -> None:
     assert "regles/index.html#cants" in page.links
 
 
+def test_pages_come_out_without_the_templates_indentation(out: Path) -> None:
+    indented = re.compile(r"^[ \t]+\S", re.M)
+    preformatted = re.compile(r"<(pre|textarea)\b.*?</\1>", re.S)
+    for path in _html_files(out):
+        text = preformatted.sub("", (out / path).read_text(encoding="utf-8"))
+        assert not indented.search(text), f"{path}: {indented.search(text)}"
+
+
 def test_hreflang_alternates_are_reciprocal_and_absolute(out: Path) -> None:
     pages = {
         _read(out, path).canonical: _read(out, path)
