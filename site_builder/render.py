@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine import DECK_SIZE, card_code
@@ -44,19 +44,22 @@ DECK_LESSONS = frozenset({"cards"})
 """Lessons whose page shows the deck (a light disclosure above the widget: its cards by suit,
 with no stylesheet of its own, so the lesson page stays within its weight budget)."""
 _INDENT = re.compile(r"\n[ \t]+")
+_PREFORMATTED = re.compile(r"<(pre|textarea)\b", re.I)
 CARD_IMAGE = Markup('<img src="{src}" width="64" height="100" alt="{alt}">')
 """A card as a lesson's walkthrough shows it, named by its alt text."""
 
 
-class _UnindentedLoader(FileSystemLoader):
+class UnindentedLoader(FileSystemLoader):
     """Loads HTML templates without the indentation that keeps them readable: outside
-    `<pre>` and `<textarea>`, which no template holds, a line's leading whitespace collapses
-    into the line break before it anyway. Done once a template, not once a page: pages come
-    out unindented, lighter, and no pass over each page has to take it out."""
+    `<pre>` and `<textarea>`, which templates may not hold, a line's leading whitespace
+    collapses into the line break before it anyway. Done once a template, not once a page:
+    pages come out unindented, lighter, and no pass over each page has to take it out."""
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Any]:
         source, filename, uptodate = super().get_source(environment, template)
         if template.endswith(".html"):
+            if _PREFORMATTED.search(source):
+                raise TemplateError(f"{template}: <pre> and <textarea> would lose their spaces")
             source = _INDENT.sub("\n", source)
         return source, filename, uptodate
 
@@ -112,7 +115,7 @@ class Renderer:
         self.static_names = static_names
         self.base_url = site.config.base_url
         self.env = Environment(
-            loader=_UnindentedLoader(TEMPLATES_DIR),
+            loader=UnindentedLoader(TEMPLATES_DIR),
             autoescape=True,
             undefined=StrictUndefined,
             extensions=["jinja2.ext.i18n"],
