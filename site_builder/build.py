@@ -28,7 +28,8 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     for page in site.pages():
         html = renderer.render_root(page) if page.lang is None else renderer.render_page(page)
         yield page.file, html.encode("utf-8")
-    yield "sitemap.xml", renderer.sitemap().encode("utf-8")
+    for path, text in renderer.sitemaps():
+        yield path, text.encode("utf-8")
     yield "robots.txt", renderer.robots().encode("utf-8")
     for path, data in static.items():
         yield fingerprinted(path, data, renamed)

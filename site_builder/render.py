@@ -6,8 +6,9 @@ gettext (the i18n extension), with each language's `site` catalog installed in t
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
@@ -45,6 +46,9 @@ DECK_LESSONS = frozenset({"cards"})
 with no stylesheet of its own, so the lesson page stays within its weight budget)."""
 _INDENT = re.compile(r"\n[ \t]+")
 _PREFORMATTED = re.compile(r"<(pre|textarea)\b", re.I)
+ROOT_SITEMAP = "root"
+"""The name of the root pages' sitemap, as a language's is its code (which has 2 or 3
+letters, so cannot be this)."""
 CARD_IMAGE = Markup('<img src="{src}" width="64" height="100" alt="{alt}">')
 """A card as a lesson's walkthrough shows it, named by its alt text."""
 
@@ -106,7 +110,7 @@ class _StaticLinks:
 
 
 class Renderer:
-    """Turns the pages of a `Site` into HTML, and the sitemap and robots.txt."""
+    """Turns the pages of a `Site` into HTML, and the sitemaps and robots.txt."""
 
     def __init__(self, site: Site, static_names: Mapping[str, str]) -> None:
         """`static_names` gives each static file's content-hashed path by its plain path, as
@@ -352,20 +356,31 @@ class Renderer:
         }
         return self.env.get_template(template).render(values)
 
-    def sitemap(self) -> str:
-        """sitemap.xml: every listed page with its alternates."""
-        entries = [
-            {
-                "loc": navigation.absolute(self.site, page),
-                "alternates": self.language_links.sitemap(page),
-            }
-            for page in self.site.pages()
-            if page.indexed
-        ]
-        return self.env.get_template("sitemap.xml").render(entries=entries)
+    def sitemaps(self) -> Iterator[tuple[str, str]]:
+        """The sitemaps by output path: one for the root pages (`sitemap-root.xml`) and one
+        for each language (`sitemap-<code>.xml`), each entry with its alternates, then
+        `sitemap.xml`, their index.
+
+        A sitemap may hold 50 MB: one for a whole site, each page naming every language,
+        would pass that near 80 languages, and hold all its text at once until written."""
+        locations = []
+        for part, pages in itertools.groupby(self.site.pages(), lambda page: page.lang):
+            entries = [
+                {
+                    "loc": navigation.absolute(self.site, page),
+                    "alternates": self.language_links.sitemap(page),
+                }
+                for page in pages
+                if page.indexed
+            ]
+            if entries:
+                path = f"sitemap-{part or ROOT_SITEMAP}.xml"
+                locations.append(self.base_url + path)
+                yield path, self.env.get_template("sitemap.xml").render(entries=entries)
+        yield "sitemap.xml", self.env.get_template("sitemap_index.xml").render(sitemaps=locations)
 
     def robots(self) -> str:
-        """robots.txt: everything allowed, and where the sitemap is."""
+        """robots.txt: everything allowed, and where the sitemaps' index is."""
         return f"User-agent: *\nAllow: /\n\nSitemap: {self.base_url}sitemap.xml\n"
 
 

@@ -45,7 +45,12 @@ def test_a_language_added_by_its_one_entry_is_built_and_linked_everywhere(
     assert '<html lang="en-GB"' in english
     assert 'content="en_GB"' in english
     assert '"language-name">English</span>' in (out / "index.html").read_text(encoding="utf-8")
-    assert f"<loc>{BASE_URL}en/regles/</loc>" in (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{BASE_URL}sitemap-en.xml</loc>" in (out / "sitemap.xml").read_text(
+        encoding="utf-8"
+    )
+    assert f"<loc>{BASE_URL}en/regles/</loc>" in (out / "sitemap-en.xml").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_a_language_without_catalogs_is_named(site_root: Path, tmp_path: Path) -> None:

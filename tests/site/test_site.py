@@ -181,14 +181,32 @@ def test_every_page_of_the_real_site_marks_its_own_place_in_the_main_navigation(
     assert checked > 50
 
 
-def test_the_sitemap_lists_every_page_but_the_404s_with_alternates(out: Path) -> None:
-    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
-    locations = re.findall(r"<loc>(.*?)</loc>", sitemap)
+def _sitemaps(out: Path) -> dict[str, str]:
+    """The sitemaps that sitemap.xml indexes, by file name, in its order."""
+    index = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert index.count("<sitemapindex ") == 1 and "<url>" not in index
+    locations = re.findall(r"<loc>(.*?)</loc>", index)
+    assert all(location.startswith(BASE_URL) for location in locations)
+    names = [location.removeprefix(BASE_URL) for location in locations]
+    return {name: (out / name).read_text(encoding="utf-8") for name in names}
+
+
+def test_the_sitemaps_list_every_page_but_the_404s_with_alternates(out: Path) -> None:
+    sitemaps = _sitemaps(out)
+    assert list(sitemaps) == ["sitemap-root.xml", "sitemap-ca.xml", "sitemap-fr.xml"]
+    locations = {
+        name: re.findall(r"<loc>(.*?)</loc>", sitemap) for name, sitemap in sitemaps.items()
+    }
     canonicals = {_read(out, path).canonical for path in _html_files(out) if "404" not in path}
-    assert sorted(locations) == sorted(canonicals)
-    assert len(locations) == 7
-    assert "404" not in sitemap
-    entry = sitemap.split(f"<loc>{BASE_URL}fr/regles/</loc>")[1].split("</url>")[0]
+    listed = [location for found in locations.values() for location in found]
+    assert sorted(listed) == sorted(canonicals)
+    assert locations["sitemap-root.xml"] == [BASE_URL]
+    for code in ("ca", "fr"):
+        assert locations[f"sitemap-{code}.xml"]
+        assert all(loc.startswith(f"{BASE_URL}{code}/") for loc in locations[f"sitemap-{code}.xml"])
+    assert not any("404" in sitemap for sitemap in sitemaps.values())
+    fr = sitemaps["sitemap-fr.xml"]
+    entry = fr.split(f"<loc>{BASE_URL}fr/regles/</loc>")[1].split("</url>")[0]
     assert f'hreflang="ca" href="{BASE_URL}ca/regles/"' in entry
     assert f'hreflang="x-default" href="{BASE_URL}"' in entry
     robots = (out / "robots.txt").read_text(encoding="utf-8")
