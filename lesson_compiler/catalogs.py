@@ -19,9 +19,6 @@ from configparser import Error as ConfigParserError
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
-from babel.messages.frontend import parse_mapping_cfg
-
 from lesson_compiler.model import Lesson
 from lesson_compiler.po import Catalog, Entry, MessageKey, PoError, parse_po
 from lesson_compiler.problems import Problem
@@ -241,6 +238,11 @@ def untranslated(
 
 def extract(code_root: Path, domain: str) -> tuple[dict[MessageKey, Use | None], list[Problem]]:
     """The messages of a domain, as `make translations` extracts them, with a first use each."""
+    # Babel is imported here, not with the module: only `check` and `make translations`
+    # extract, and a build would spend a tenth of the real site's time importing it.
+    from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
+    from babel.messages.frontend import parse_mapping_cfg
+
     mapping_file = code_root / MAPPING_DIR / f"{domain}.cfg"
     try:
         with mapping_file.open(encoding="utf-8") as file:
