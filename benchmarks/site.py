@@ -155,10 +155,9 @@ def scale(languages: int, lessons: int, runs: int) -> None:
     # ru_maxrss is in KiB on Linux: the largest resident set of any finished child.
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     best = min(builds, key=lambda figures: figures[2] + figures[3])
-    label = "best of {runs} builds, " if runs > 1 else ""
+    label = f"best of {runs} builds, " if runs > 1 else ""
     print(
-        f"site --scale {languages} {lessons}: {label.format(runs=runs)}{_figures(best)}, "
-        f"peak memory {peak:.0f} MiB"
+        f"site --scale {languages} {lessons}: {label}{_figures(best)}, peak memory {peak:.0f} MiB"
     )
 
 
