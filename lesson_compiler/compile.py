@@ -10,9 +10,10 @@ from engine import SUIT_LETTERS, Card, Reason, card_code, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
-    Event,
+    DealEvent,
     HandOverEvent,
     Lesson,
+    LessonEvent,
     Node,
     PlayEvent,
     State,
@@ -46,7 +47,7 @@ class _Compiler:
         self.refusals: dict[tuple[Reason, tuple[Card, ...]], int] = {}
         """Each distinct refusal once; nodes name them by index, since a step repeats them
         for every card and every branch."""
-        self.events: dict[Event, int] = {}
+        self.events: dict[LessonEvent, int] = {}
         """Each distinct event once; outcomes name them by index, since branches that differ
         only in an earlier card repeat the same plays, tricks and announcements."""
 
@@ -54,7 +55,7 @@ class _Compiler:
         for seat in self.visible:
             self.shown.update(state.hands[seat])
         self.shown.update(state.trick)
-        return {
+        data: dict[str, Any] = {
             "hands": [
                 [card_code(c) for c in hand] if seat in self.visible else []
                 for seat, hand in enumerate(state.hands)
@@ -64,11 +65,22 @@ class _Compiler:
             "points": list(state.points),
             "turn": state.turn,
         }
+        if state.last is not None:
+            leader, cards, winner = state.last
+            self.shown.update(cards)
+            data["last"] = {
+                "leader": leader,
+                "cards": [card_code(c) for c in cards],
+                "winner": winner,
+            }
+        return data
 
-    def event(self, event: Event) -> int:
+    def event(self, event: LessonEvent) -> int:
         """The index of an event in `events`; its data is made by `event_data`."""
         if isinstance(event, PlayEvent):
             self.shown.add(event.card)
+        elif isinstance(event, DealEvent):
+            self.shown.add(event.trump_card)
         elif isinstance(event, TrickEvent):
             self.shown.update(event.cards)
         return self.events.setdefault(event, len(self.events))
@@ -102,8 +114,11 @@ class _Compiler:
         return data
 
 
-def event_data(event: Event) -> dict[str, Any]:
+def event_data(event: LessonEvent) -> dict[str, Any]:
     """An event as the widget reads it, but for its words."""
+    if isinstance(event, DealEvent):
+        card = event.trump_card
+        return {"type": "deal", "dealer": event.dealer, "trump_card": card_code(card)}
     if isinstance(event, PlayEvent):
         return {"type": "play", "seat": event.seat, "card": card_code(event.card)}
     if isinstance(event, TrickEvent):
@@ -136,7 +151,7 @@ class Prepared:
     """The nodes of the compiled data; a node's `refusals` index `refusals` here."""
     refusals: list[tuple[Reason, tuple[Card, ...]]]
     """Each distinct refusal once: the rule, and the trick it was refused on."""
-    events: list[tuple[Event, dict[str, Any]]]
+    events: list[tuple[LessonEvent, dict[str, Any]]]
     """Each distinct event once, with its data but for its text."""
     shown: tuple[str, ...]
     """Codes of the cards the learner sees at some moment, in deck order: only those are named."""
@@ -197,8 +212,11 @@ def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -
         "cards": card_names(prepared.shown, game),
         "suits": suit_names(game),
         "reasons": reasons,
+        # A new deal is told by the narration of its step, and the widget says it is dealt.
         "events": [
-            {**data, "text": event_text(event, lesson.learner, game)}
+            data
+            if isinstance(event, DealEvent)
+            else {**data, "text": event_text(event, lesson.learner, game)}
             for event, data in prepared.events
         ],
         "nodes": nodes,

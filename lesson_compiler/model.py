@@ -24,6 +24,16 @@ class State:
     tricks_won: tuple[int, int]
     points: tuple[int, int]
     turn: int | None
+    last: tuple[int, tuple[Card, ...], int] | None = None
+    """The hand's last finished trick as (leader, cards, winner); ``None`` before the first."""
+
+
+@dataclass(frozen=True)
+class DealEvent:
+    """A new hand was dealt: its dealer, and the dealer's last card, which sets trump."""
+
+    dealer: int
+    trump_card: Card
 
 
 @dataclass(frozen=True)
@@ -71,13 +81,16 @@ class HandOverEvent:
 
 
 Event = PlayEvent | TrickEvent | CantEvent | TuteEvent | HandOverEvent
+"""An event of play, which the widget announces."""
+LessonEvent = DealEvent | Event
+"""Anything an outcome shows: a new deal (told by the narration) or an event of play."""
 
 
 @dataclass(frozen=True)
 class Branch:
     """What follows an action: the events in order, the position after them, the next node."""
 
-    events: tuple[Event, ...]
+    events: tuple[LessonEvent, ...]
     state: State
     next: int | None
 

@@ -21,8 +21,9 @@ from lesson_compiler.claims import Position, check_claim, codes
 from lesson_compiler.model import (
     Branch,
     CantEvent,
-    Event,
+    DealEvent,
     HandOverEvent,
+    LessonEvent,
     Node,
     PlayEvent,
     State,
@@ -49,6 +50,7 @@ def refusal_text(game: Game, card: Card) -> str | None:
 
 def state_of(game: Game) -> State:
     """The position the widget draws."""
+    last = game.tricks[-1] if game.tricks else None
     return State(
         hands=tuple(tuple(game.hand(seat)) for seat in range(4)),
         leader=game.leader,
@@ -56,6 +58,7 @@ def state_of(game: Game) -> State:
         tricks_won=(len(game.won(0)) // 4, len(game.won(1)) // 4),
         points=game.points,
         turn=game.turn,
+        last=None if last is None else (last.leader, last.cards, last.winner),
     )
 
 
@@ -75,12 +78,15 @@ class _Builder:
             self.problems.append(problem)
 
     def start(
-        self, hands: tuple[tuple[Card, ...], ...], before: tuple[Card, ...], where: str
+        self,
+        deal: tuple[int, Card, tuple[tuple[Card, ...], ...]],
+        before: tuple[Card, ...],
+        where: str,
     ) -> Game | None:
-        """A hand as dealt (the lesson's dealer and trump card), then its ``before`` plays."""
-        s = self.source
+        """A hand as dealt (dealer, trump card, hands), then its ``before`` plays."""
+        dealer, trump_card, hands = deal
         try:
-            game = Game.from_deal(Deal(s.dealer, s.trump_card, hands))  # type: ignore[arg-type]
+            game = Game.from_deal(Deal(dealer, trump_card, hands))  # type: ignore[arg-type]
         except TuteError as error:
             self.fail(where or "hands", str(error))
             return None
@@ -94,9 +100,11 @@ class _Builder:
 
     def run(self) -> list[Node]:
         """Build every node; the problems are left in ``self.problems``."""
-        game = self.start(self.source.hands, self.source.before, "")
+        s = self.source
+        game = self.start((s.dealer, s.trump_card, s.hands), s.before, "")
         if game is None:
             return []
+        self.check_dealers()
         plays = sum(1 for step in self.source.steps if step.accept is not None)
         if plays < MIN_PLAYS:
             self.fail(
@@ -116,6 +124,22 @@ class _Builder:
                 break
         return self.nodes
 
+    def check_dealers(self) -> None:
+        """Each new deal passes the deal on, as the house rules do: the seat after the
+        previous dealer deals, and the seat after the new dealer leads (the engine's deal)."""
+        dealer = self.source.dealer
+        for step in self.source.steps:
+            if step.deal is None:
+                continue
+            expected = (dealer + 1) % 4
+            if step.deal.dealer != expected:
+                self.fail(
+                    f"step {step.number}: deal",
+                    f"seat {step.deal.dealer} deals, but the deal passes to seat {expected} "
+                    f"(the seat after the previous dealer, seat {dealer})",
+                )
+            dealer = step.deal.dealer
+
     def node(
         self, index: int, step: Step, code: str, base: int, following: list[str], more: bool
     ) -> Node:
@@ -125,17 +149,23 @@ class _Builder:
         game = start.copy()
         where = f"step {step.number}"
         state = state_of(game)
+        dealt: DealEvent | None = None
         if step.deal is not None:
-            fresh = self.start(step.deal.hands, step.deal.before, f"{where}: deal")
+            deal = step.deal
+            fresh = self.start(
+                (deal.dealer, deal.trump_card, deal.hands), deal.before, f"{where}: deal"
+            )
             if fresh is None:
                 return Node(index, state)
             game = fresh
+            dealt = DealEvent(deal.dealer, deal.trump_card)
         elif game.is_over and (step.accept is not None or step.replies):
             self.fail(where, "the hand is already over")
             return Node(index, state)
         if step.accept is None:
             tricks, cants = game.tricks_played, len(game.cants)
-            branch = self.branch(game, step, None, step.replies, (base, following, more), where)
+            successors = (base, following, more)
+            branch = self.branch(game, step, None, step.replies, successors, where, dealt)
             sung: list[Cant | Tute] = [*game.cants[cants:]]
             if game.tute is not None and game.tute.after_trick > tricks:
                 sung.append(game.tute)
@@ -236,19 +266,28 @@ class _Builder:
         replies: tuple[Card, ...],
         successors: tuple[int, list[str], bool],
         where: str,
+        dealt: DealEvent | None = None,
     ) -> Branch:
         """Play the learner's card (if any) and the replies; check the step's claims.
 
         ``successors`` is the next step's first node index, its positions so far
-        (extended here), and whether there is a next step at all.
+        (extended here), and whether there is a next step at all; ``dealt``, the new deal
+        the step begins with.
         """
         base, following, more = successors
         tricks, cants = game.tricks_played, len(game.cants)
-        events: list[Event] = []
+        events: list[LessonEvent] = [] if dealt is None else [dealt]
         if card is not None:
             self.play(game, card, events)
         for reply in replies:
             wrong = self.reply_problem(game, reply)
+            if wrong is None and game.tricks_played > tricks:
+                # The learner looks at a finished trick, and reads about it, before the
+                # next one is played.
+                wrong = (
+                    f"reply {card_code(reply)} begins a new trick after the one this step "
+                    "finishes: play it in the next step, whose words tell that trick"
+                )
             if wrong is not None:
                 # The rest of the branch would only repeat this problem in other words.
                 self.fail(where, wrong)
@@ -271,7 +310,7 @@ class _Builder:
             return f"reply {card_code(reply)} would be the learner's card"
         return refusal_text(game, reply)
 
-    def play(self, game: Game, card: Card, events: list[Event]) -> None:
+    def play(self, game: Game, card: Card, events: list[LessonEvent]) -> None:
         """Play a legal card and record what it caused: the trick, tute, cants, the hand's end."""
         seat = game.turn
         assert seat is not None

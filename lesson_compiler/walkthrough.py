@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import Card, card_code
-from lesson_compiler.model import Branch, Event, Lesson, Node
+from lesson_compiler.model import Branch, Lesson, LessonEvent, Node
 
 if TYPE_CHECKING:
     from lesson_compiler.compile import Prepared
@@ -62,7 +62,7 @@ def main_line(lesson: Lesson) -> list[tuple[Node, Card | None, Branch]]:
     return line
 
 
-def line_steps(lesson: Lesson, events: Mapping[Event, int]) -> tuple[LineStep, ...]:
+def line_steps(lesson: Lesson, events: Mapping[LessonEvent, int]) -> tuple[LineStep, ...]:
     """The main line in no language, worked out once a lesson; ``events`` numbers every
     event of the lesson as its compiled data lists them."""
     return tuple(
@@ -82,7 +82,7 @@ def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...
     steps, events = data["steps"], data["events"]
     walk = []
     for line in prepared.line:
-        texts = tuple(events[index]["text"] for index in line.events)
+        texts = tuple(events[index]["text"] for index in line.events if "text" in events[index])
         played = line.card is not None
         walk.append(
             WalkStep(

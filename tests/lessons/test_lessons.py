@@ -196,7 +196,7 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
             else:
                 assert step.card == compiled["accept"][0]
                 events = compiled["outcomes"][step.card]["events"]
-            texts = [data["events"][event]["text"] for event in events]
+            texts = [data["events"][e]["text"] for e in events if "text" in data["events"][e]]
             if card is not None:
                 assert [step.play, *step.events] == texts
             else:

@@ -23,7 +23,7 @@ def test_the_unbroken_lesson_loads(tmp_path: Path) -> None:
 
 
 def test_an_illegal_scripted_card_is_named_with_its_seat_and_reason(tmp_path: Path) -> None:
-    problems = _problems(tmp_path, ('replies = ["5c", "1c",', 'replies = ["5c", "11c",'))
+    problems = _problems(tmp_path, ('replies = ["5c", "1c"]', 'replies = ["5c", "11c"]'))
     assert problems == [
         "lessons/04-follow.toml: step 1: after 2c: 11c is not legal for seat 2 "
         "(must_beat; legal: 1c)",
@@ -35,7 +35,7 @@ def test_an_illegal_scripted_card_is_named_with_its_seat_and_reason(tmp_path: Pa
 def test_an_accepted_card_that_is_not_legal(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('play = ["12o"]', 'play = ["2o"]'))
     assert problems == [
-        "lessons/04-follow.toml: step 2: accepted card 2o is not legal for seat 0 "
+        "lessons/04-follow.toml: step 3: accepted card 2o is not legal for seat 0 "
         "(must_beat; legal: 12o)"
     ]
 
@@ -51,7 +51,7 @@ def test_a_false_expectation_is_reported_in_every_branch(tmp_path: Path) -> None
 def test_a_wrong_refusal_reason(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('refusal = "must_beat"', 'refusal = "must_follow_suit"'))
     assert problems == [
-        "lessons/04-follow.toml: step 2: the engine refuses 2o for must_beat, not must_follow_suit"
+        "lessons/04-follow.toml: step 3: the engine refuses 2o for must_beat, not must_follow_suit"
     ]
 
 
@@ -79,7 +79,7 @@ def test_a_card_in_two_hands(tmp_path: Path) -> None:
 def test_an_unknown_key_is_an_error(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('try = "2o"', 'tyr = "2o"'))
     assert problems[0] == (
-        "lessons/04-follow.toml: step 2: unknown key 'tyr' in a step (expected one of: "
+        "lessons/04-follow.toml: step 3: unknown key 'tyr' in a step (expected one of: "
         "claims, continue, deal, expect, hint, play, replies, say, try)"
     )
 
@@ -93,7 +93,7 @@ def test_a_toml_syntax_error_names_its_line(tmp_path: Path) -> None:
 def test_a_forbidden_card_to_try_must_be_forbidden(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('try = "6b"', 'try = "12b"'))
     assert problems == [
-        "lessons/04-follow.toml: step 4: try 12b is legal here; pick a card the rules forbid"
+        "lessons/04-follow.toml: step 7: try 12b is legal here; pick a card the rules forbid"
     ]
 
 
@@ -116,8 +116,9 @@ def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path)
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     new = "Well done! That is all."
     old = (
-        "Well done! Follow suit and beat the winning card if you can, even your partner's, "
-        "unless the trick is already trumped."
+        "Well done! Follow the suit led and beat the winning card if you can, even your "
+        "partner's. Once a trump is winning a trick led in another suit, any card of the suit "
+        "led will do."
     )
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
@@ -138,7 +139,7 @@ def test_check_prints_problems_and_fails_without_a_traceback(tmp_path: Path) -> 
     )
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == (
-        "lessons/04-follow.toml: step 2: accepted card 2o is not legal for seat 0 "
+        "lessons/04-follow.toml: step 3: accepted card 2o is not legal for seat 0 "
         "(must_beat; legal: 12o)"
     )
     assert "Traceback" not in run.stderr
@@ -153,7 +154,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (48 positions), compiled in 5 languages\n"
+    assert run.stdout == "7 lessons verified (62 positions), compiled in 5 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:
@@ -189,7 +190,7 @@ def test_claims_the_position_bears_out_load(tmp_path: Path) -> None:
 def test_a_false_claim_names_the_file_the_step_and_what_is_true(tmp_path: Path) -> None:
     problems = _problems(tmp_path, (STEP_CLAIMS[2], 'claims = ["no_suit_led"]\n'))
     assert problems == [
-        'lessons/04-follow.toml: step 2: claim "no_suit_led" is false: '
+        'lessons/04-follow.toml: step 3: claim "no_suit_led" is false: '
         "the learner holds 2o, 6o, 7o, 12o of the suit led"
     ]
 
@@ -197,7 +198,7 @@ def test_a_false_claim_names_the_file_the_step_and_what_is_true(tmp_path: Path) 
 def test_an_unknown_fact_is_an_error(tmp_path: Path) -> None:
     problems = _problems(tmp_path, (STEP_CLAIMS[2], 'claims = ["no_trumps"]\n'))
     assert problems == [
-        "lessons/04-follow.toml: step 2: claims: unknown fact 'no_trumps' (expected one of: "
+        "lessons/04-follow.toml: step 3: claims: unknown fact 'no_trumps' (expected one of: "
         "any_card, can_beat, cannot_beat, has_suit_led, has_trump, must_beat, must_follow, "
         "must_overtrump, must_trump, next_cant, no_suit_led, no_trump, not_trumped, "
         "partner_winning, rival_winning, trick_lost, trick_won, trumped)"
@@ -220,7 +221,7 @@ def test_a_refusal_no_lesson_teaches_is_an_error(tmp_path: Path) -> None:
     _, problems = load_lessons(folder, tmp_path)
     reminder = "which no lesson teaches (name it in the 'teaches' of the lesson that explains it)"
     assert [str(p) for p in problems] == [
-        f"lessons/04-follow.toml: step 2: a card is refused for must_beat, {reminder}",
+        f"lessons/04-follow.toml: step 3: a card is refused for must_beat, {reminder}",
         f"lessons/04-follow.toml: step 1: a card is refused for must_follow_suit, {reminder}",
     ]
 
@@ -250,3 +251,28 @@ def test_a_catalog_with_a_wrong_placeholder_fails_the_check(tmp_path: Path) -> N
         f"locales/es/LC_MESSAGES/game.po: line {line}: msgid '{{seat}} plays {{card}}.': "
         "the msgstr has placeholders {carta}, {seat}, the msgid {card}, {seat}"
     ]
+
+
+def test_a_reply_may_not_begin_the_next_trick(tmp_path: Path) -> None:
+    problems = _problems(tmp_path, ('replies = ["5c", "1c"]', 'replies = ["5c", "1c", "11o"]'))
+    assert problems[:2] == [
+        f"lessons/04-follow.toml: step 1: after {card}: reply 11o begins a new trick after the "
+        "one this step finishes: play it in the next step, whose words tell that trick"
+        for card in ("2c", "6c")
+    ]
+
+
+CANTS = (ROOT / "lessons" / "06-cants.toml").read_text(encoding="utf-8")
+
+
+def test_a_new_deal_passes_to_the_seat_after_the_dealer(tmp_path: Path) -> None:
+    problems = load_edited(tmp_path, CANTS, "06-cants.toml", ("dealer = 0\n", "dealer = 2\n"))
+    assert (
+        "lessons/06-cants.toml: step 3: deal: seat 2 deals, but the deal passes to seat 0 "
+        "(the seat after the previous dealer, seat 3)"
+    ) in problems
+
+
+def test_a_new_deal_names_its_dealer_and_trump_card(tmp_path: Path) -> None:
+    problems = load_edited(tmp_path, CANTS, "06-cants.toml", ('trump_card = "4o"\nhands', "hands"))
+    assert problems == ["lessons/06-cants.toml: step 3: missing key 'trump_card'"]
