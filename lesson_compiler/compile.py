@@ -73,6 +73,8 @@ class _Compiler:
                 "cards": [card_code(c) for c in cards],
                 "winner": winner,
             }
+        if state.trump_played:
+            data["trump_played"] = True
         return data
 
     def event(self, event: LessonEvent) -> int:

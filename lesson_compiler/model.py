@@ -26,6 +26,8 @@ class State:
     turn: int | None
     last: tuple[int, tuple[Card, ...], int] | None = None
     """The hand's last finished trick as (leader, cards, winner); ``None`` before the first."""
+    trump_played: bool = False
+    """Whether the dealer has played the card that set trump, which the table then shows."""
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,19 @@ def refusal_text(game: Game, card: Card) -> str | None:
     )
 
 
-def state_of(game: Game) -> State:
-    """The position the widget draws."""
+Last = tuple[int, tuple[Card, ...], int] | None
+"""The hand's last finished trick as (leader, cards, winner), or ``None``."""
+
+
+def last_trick(game: Game) -> Last:
+    """The last trick ``game`` has played, when it was played rather than read from a code."""
     last = game.tricks[-1] if game.tricks else None
+    return None if last is None else (last.leader, last.cards, last.winner)
+
+
+def state_of(game: Game, last: Last) -> State:
+    """The position the widget draws; ``last`` is its last finished trick, which a position
+    read from its code no longer knows."""
     return State(
         hands=tuple(tuple(game.hand(seat)) for seat in range(4)),
         leader=game.leader,
@@ -58,7 +68,8 @@ def state_of(game: Game) -> State:
         tricks_won=(len(game.won(0)) // 4, len(game.won(1)) // 4),
         points=game.points,
         turn=game.turn,
-        last=None if last is None else (last.leader, last.cards, last.winner),
+        last=last,
+        trump_played=game.trump_card not in game.hand(game.dealer),
     )
 
 
@@ -70,6 +81,8 @@ class _Builder:
         self.path = path
         self.problems: list[Problem] = []
         self.nodes: list[Node] = []
+        self.last: dict[str, Last] = {}
+        """The last finished trick of each position reached, by its code."""
 
     def fail(self, where: str, message: str) -> None:
         """Record a problem once, though several branches may meet it at the same step."""
@@ -111,6 +124,7 @@ class _Builder:
                 "", f"the learner plays {plays} cards; every lesson lets them play {MIN_PLAYS}"
             )
         positions = [game.code()]
+        self.last[positions[0]] = last_trick(game)
         steps = self.source.steps
         for index, step in enumerate(steps):
             base = len(self.nodes) + len(positions)
@@ -148,7 +162,7 @@ class _Builder:
         start = Game.from_code(code)
         game = start.copy()
         where = f"step {step.number}"
-        state = state_of(game)
+        state = state_of(game, self.last.get(code))
         dealt: DealEvent | None = None
         if step.deal is not None:
             deal = step.deal
@@ -276,6 +290,7 @@ class _Builder:
         """
         base, following, more = successors
         tricks, cants = game.tricks_played, len(game.cants)
+        earlier = last_trick(game) or self.last.get(game.code())
         events: list[LessonEvent] = [] if dealt is None else [dealt]
         if card is not None:
             self.play(game, card, events)
@@ -291,16 +306,18 @@ class _Builder:
             if wrong is not None:
                 # The rest of the branch would only repeat this problem in other words.
                 self.fail(where, wrong)
-                return Branch(tuple(events), state_of(game), None)
+                return Branch(tuple(events), state_of(game, None), None)
             self.play(game, reply, events)
         self.check_after(game, step, where, tricks, cants)
         code = game.code()
+        last = last_trick(game) if game.tricks_played > tricks else earlier
+        self.last[code] = last
         following_index: int | None = None
         if more:
             if code not in following:
                 following.append(code)
             following_index = base + following.index(code)
-        return Branch(tuple(events), state_of(game), following_index)
+        return Branch(tuple(events), state_of(game, last), following_index)
 
     def reply_problem(self, game: Game, reply: Card) -> str | None:
         """Why a scripted reply cannot be played here, or ``None`` when it can."""

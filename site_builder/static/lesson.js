@@ -38,12 +38,14 @@
      lead, `queue` the events still to show; `held` the last finished trick, left on the table
      with its winner until the learner acts; `collecting` while it goes to its winner;
      `feedback` the lines said since the learner's last action; `mark` the card last tapped
-     and its verdict; `badges` cants and tutes sung, by seat; `dealt` after a new deal. */
+     and its verdict; `badges` cants and tutes sung, by seat; `dealt` after a new deal;
+     `deal` the hand's dealer and trump card; `review` while the last trick is shown again. */
   function initial(lesson) {
     const position = lesson.nodes[lesson.start].state;
     return { node: lesson.start, narrated: lesson.start, shown: position, target: position, queue: [],
       held: null, collecting: false, badges: {}, feedback: [], feedbackId: 0, mark: null,
-      complete: false, lastBeat: null, dealt: false };
+      complete: false, lastBeat: null, dealt: false, review: false,
+      deal: { dealer: lesson.dealer, trump_card: lesson.trump_card } };
   }
 
   const busy = (st) => st.queue.length > 0 || st.shown !== st.target || st.collecting;
@@ -57,7 +59,8 @@
 
   /* Replace the feedback with one line: `text`, or the interface string `key`. */
   function say(st, kind, text, mark, key) {
-    return { ...st, feedback: text || key ? [{ kind, text, key }] : [], feedbackId: st.feedbackId + 1, mark };
+    return { ...st, feedback: text || key ? [{ kind, text, key }] : [], feedbackId: st.feedbackId + 1, mark,
+      review: false };
   }
 
   /* The learner taps a card: a refusal, a hint, "press Continue", or the card's outcome. */
@@ -81,20 +84,13 @@
     return follow(lesson, st, node.continue, instant);
   }
 
-  /* A new deal is the only way a card comes into the learner's hand. */
-  function isNewDeal(lesson, from, to) {
-    const before = new Set(from.hands[lesson.learner] || []);
-    return (to.hands[lesson.learner] || []).some((card) => !before.has(card));
-  }
-
   /* Start an outcome: the step advances at once; its events are shown beat by beat.
      The position after them is the next node's, or the outcome's own when the lesson ends. */
   function follow(lesson, st, outcome, instant) {
     const done = outcome.next === null || outcome.next === undefined;
     const target = done ? outcome.state : lesson.nodes[outcome.next] && lesson.nodes[outcome.next].state;
     if (!target) return st;
-    const events = eventsOf(lesson, outcome);
-    const queue = isNewDeal(lesson, st.shown, target) ? [{ type: "deal" }, ...events] : events;
+    const queue = eventsOf(lesson, outcome);
     let next = { ...say(st, "event", "", null), node: done ? st.node : outcome.next,
       complete: done, target, queue, badges: {}, dealt: false };
     next = beat(next);
@@ -116,10 +112,11 @@
     if (line) next.feedback = base.feedback.concat(line);
     const shown = base.shown;
     if (event.type === "play") {
-      next.shown = played(shown, event.seat, event.card);
+      next.shown = played(shown, event.seat, event.card, base.deal.trump_card);
     } else if (event.type === "trick") {
       next.held = { leader: shown.trick.leader, cards: shown.trick.cards, winner: event.winner };
-      next.shown = scored({ ...shown, trick: { leader: event.winner, cards: [] } }, event.winner, event.points, 1);
+      next.shown = scored({ ...shown, trick: { leader: event.winner, cards: [] }, last: next.held },
+        event.winner, event.points, 1);
     } else if (event.type === "cant") {
       next.shown = scored(shown, event.seat, event.points, 0);
       next.badges = { ...base.badges, [event.seat]: { kind: "cant", suit: event.suit, points: event.points } };
@@ -129,17 +126,18 @@
       next.shown = dealt(base.target, queue);
       next.dealt = true;
       next.badges = {};
+      next.deal = { dealer: event.dealer, trump_card: event.trump_card };
     } else {
       next.shown = { ...shown, turn: null };
     }
     return next;
   }
 
-  function played(pos, seat, card) {
+  function played(pos, seat, card, trumpCard) {
     const hands = pos.hands.map((hand, s) => (s === seat ? hand.filter((c) => c !== card) : hand));
     const cards = pos.trick.cards.concat(card);
     const leader = pos.trick.cards.length ? pos.trick.leader : seat;
-    return { ...pos, hands, trick: { leader, cards }, turn: null };
+    return { ...pos, hands, trick: { leader, cards }, turn: null, trump_played: pos.trump_played || card === trumpCard };
   }
 
   /* The position right after a new deal: the hands the outcome ends with, plus the cards
@@ -149,7 +147,8 @@
     const hands = target.hands.map((hand, seat) =>
       hand.length ? hand.concat(plays.filter((e) => e.seat === seat).map((e) => e.card)) : hand);
     const leader = plays.length ? plays[0].seat : target.trick.leader;
-    return { ...target, hands, trick: { leader, cards: [] }, tricks_won: [0, 0], points: [0, 0], turn: null };
+    return { ...target, hands, trick: { leader, cards: [] }, tricks_won: [0, 0], points: [0, 0], turn: null,
+      last: null, trump_played: false };
   }
 
   /* Add an event's points (and a trick, for trick events) to the scoring team: seat % 2. */
@@ -159,7 +158,17 @@
     return { ...pos, points: add(pos.points, points || 0), tricks_won: add(pos.tricks_won, tricks), turn: null };
   }
 
+  /* Show the last finished trick again, or stop showing it; a trick still held is on the table. */
+  function review(st) {
+    if (busy(st) || st.held || !st.shown.last) return st;
+    return { ...st, review: !st.review };
+  }
+
   /* ---------- view: what a state shows, still pure ---------- */
+
+  /* The narration: the step's words once its events have been shown, none while they are,
+     so an instruction never stays up once it has been followed. */
+  const narration = (lesson, st) => (busy(st) ? "" : words(lesson, lesson.nodes[st.narrated]).say || "");
 
   /* The seat the turn marker names: the learner only where a card is expected, another seat
      only on a continue step whose Continue makes it play; nobody while moving or at the end. */
@@ -182,12 +191,14 @@
     return st.mark && st.mark.verdict === "refused" && handMode(lesson, st) === "play" ? node.legal || [] : [];
   }
 
-  /* The cards on the table, each with its seat: the trick being played, or the one held. */
+  /* The cards on the table, each with its seat: the trick being played, the one held, or the
+     last one shown again. */
   function tableTrick(st) {
-    const trick = st.held || st.shown.trick;
+    const done = st.held || (st.review && st.shown.last) || null;
+    const trick = done || st.shown.trick;
     return trick.cards.map((card, i) => {
       const seat = (trick.leader + i) % 4;
-      return { card, seat, wins: Boolean(st.held) && st.held.winner === seat };
+      return { card, seat, wins: Boolean(done) && done.winner === seat };
     });
   }
 
@@ -232,26 +243,31 @@
       const pos = POSITIONS[relative(seat)];
       const cards = h("div", { class: "seat-cards" });
       const badge = h("div", { class: "badge", hidden: true });
-      const head = h("div", { class: "seat-head" }, [h("span", { class: "seat-name" }, [seatName(seat)])]);
-      if (seat === lesson.dealer) head.append(h("span", { class: "dealer" }, [t("dealer")]));
+      const dealer = h("span", { class: "dealer", hidden: true }, [t("dealer")]);
+      const head = h("div", { class: "seat-head" }, [h("span", { class: "seat-name" }, [seatName(seat)]), dealer]);
       /* a rival's cards are hidden; the partner's face up only for the lesson: say so */
       if (faceUp.has(seat)) head.append(h("span", { class: "face-up-note" }, [t("face_up_note")]));
       /* a seat whose cards show has them marked when sung: its badge is only words, in its head */
       const shows = seat === lesson.learner || faceUp.has(seat);
       if (shows) head.append(badge);
       const el = h("div", { class: "seat", "data-seat": seat, "data-pos": pos }, shows ? [head, cards] : [head, cards, badge]);
-      return { el, cards, badge, head };
+      return { el, cards, badge, head, dealer };
     });
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
     const turn = h("p", { class: "turn" });
     const mine = seats[lesson.learner];
-    mine.head.replaceChildren(turn, ...Array.from(mine.head.querySelectorAll(".dealer, .badge")));
+    /* the turn marker first, then "You" with the learner's own dealer badge, by the hand */
+    mine.head.prepend(turn);
     mine.cards.replaceWith(hand);
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") });
-    const trump = h("div", { class: "trump-card" }, [
-      cardImg("c-" + lesson.trump_card, t("trump") + ": " + (names[lesson.trump_card] || "")),
-      h("span", { class: "trump-label" }, [t("trump")]),
-    ]);
+    /* the trump suit in words, and the card that set it, marked once it has been played */
+    const trumpImg = cardImg("c-" + lesson.trump_card, "");
+    const trumpPlayed = h("span", { class: "trump-played", hidden: true }, [t("trump_played")]);
+    const trumpLabel = h("span", { class: "trump-label" });
+    const trump = h("div", { class: "trump-card" }, [trumpImg, trumpPlayed, trumpLabel]);
+    const lastButton = h("button", { type: "button", class: "action", "data-action": "last-trick",
+      "aria-pressed": "false", title: t("last_trick") }, [h("span", { class: "stack", "aria-hidden": "true" },
+      [h("span", { class: "back" }), h("span", { class: "back" })]), h("span", { class: "visually-hidden" }, [t("last_trick")])]);
     const scoreCells = [0, 1].map(() => [h("td"), h("td")]);
     const us = lesson.learner % 2;
     const score = h("table", { class: "score" }, [
@@ -267,6 +283,9 @@
     /* a short sign in the coach's row, the full words for assistive technology and on hover */
     const restartButton = h("button", { type: "button", class: "action", "data-action": "restart",
       title: t("restart") }, [h("span", { "aria-hidden": "true" }, ["\u21ba"]), h("span", { class: "visually-hidden" }, [t("restart")])]);
+    const leaveButton = h("button", { type: "button", class: "action", "data-action": "leave", hidden: true,
+      title: t("leave_lesson") }, [h("span", { "aria-hidden": "true" }, ["\u2715"]), h("span", { class: "visually-hidden" }, [t("leave_lesson")])]);
+    const startButton = h("button", { type: "button", class: "action primary", "data-action": "start" }, [t("start_lesson")]);
     const nextUrl = root.getAttribute("data-next-url") || "";
     const indexUrl = root.getAttribute("data-lessons-url") || "";
     const total = Number(root.getAttribute("data-lessons-total")) || 0;
@@ -276,13 +295,18 @@
     if (onward) onward.hidden = true;
     const done = completionScreen();
     const felt = h("div", { class: "felt", role: "group", "aria-label": t("table") },
-      [h("div", { class: "corner" }, [trump]), ...seats.map((s) => s.el), trick, banner, done.el]);
+      [h("div", { class: "corner" }, [trump]), h("div", { class: "tools" }, [lastButton]), ...seats.map((s) => s.el),
+        trick, banner, done.el]);
     const coach = h("div", { class: "coach" }, [
       h("div", { class: "cell" }, [sayEl, sizer("say", (lesson.steps || []).map((step) => step.say))]),
       h("div", { class: "cell" }, [feedback, sizer("feedback", lines())]),
-      h("div", { class: "coach-actions" }, [nextButton, onward || "", score, restartButton])]);
+      h("div", { class: "coach-actions" }, [nextButton, onward || "", score, restartButton, leaveButton])]);
     const widget = h("div", { class: "widget" }, [felt, coach]);
     root.append(widget);
+    /* the start control goes where the page keeps a place for it, near the top, else first */
+    const place = document.querySelector("[data-lesson-start='" + lesson.id + "']");
+    if (place) place.append(startButton);
+    else root.prepend(startButton);
     rovingKeys(hand);
 
     /* Hidden copies of every text a coach cell may show, stacked in the cell: it keeps the
@@ -360,6 +384,7 @@
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
         s.el.toggleAttribute("data-turn", playing === seat);
+        s.dealer.hidden = st.deal.dealer !== seat;
         drawBadge(s, st.badges[seat]);
         if (seat !== lesson.learner) drawSeatCards(s, seat, pos);
         for (const img of s.cards.querySelectorAll("img[data-code]")) {
@@ -374,9 +399,11 @@
       });
       turn.textContent = playing === null ? ""
         : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(playing) });
-      /* the next step's narration waits until its events have been shown */
-      sayEl.textContent = words(lesson, lesson.nodes[st.narrated]).say || "";
+      sayEl.textContent = narration(lesson, st);
       drawFeedback(st);
+      drawTrump(st);
+      lastButton.setAttribute("aria-pressed", String(st.review));
+      lastButton.setAttribute("aria-disabled", String(review(st) === st));
       banner.hidden = !st.dealt || !moving;
       nextButton.hidden = st.complete || moving || node.action !== "continue";
       drawDone(st, moving);
@@ -400,6 +427,18 @@
         b.toggleAttribute("data-playable", open.has(code));
         b.toggleAttribute("data-sung", sung.has(code));
       }
+    }
+
+    function drawTrump(st) {
+      const code = st.deal.trump_card;
+      if (trumpImg.dataset.code !== code) {
+        trumpImg.dataset.code = code;
+        trumpImg.src = trumpImg.src.replace(/#.*$/, "#c-" + code);
+        trumpImg.alt = names[code] || code;
+        trumpLabel.textContent = t("trumps_" + code.slice(-1));
+      }
+      trumpPlayed.hidden = !st.shown.trump_played;
+      trump.toggleAttribute("data-played", Boolean(st.shown.trump_played));
     }
 
     function drawBadge(s, badge) {
@@ -501,8 +540,49 @@
       if (target.dataset.card) act((st, still) => choose(lesson, st, target.dataset.card, still));
       else if (target.dataset.action === "next") act((st, still) => proceed(lesson, st, still));
       else if (target.dataset.action === "restart") restart();
+      else if (target.dataset.action === "last-trick") act((st) => review(st));
       else if (target.dataset.action === "next-lesson") window.location.href = nextUrl;
     }
+
+    /* The lesson takes the whole screen from the learner's first tap in it, or from the start
+       control, until Escape or the leave control: narration, table, hand and feedback together,
+       whatever the phone's size or orientation. A dialog for assistive technology, with the rest
+       of the page inert behind it. */
+    let full = false;
+    let inert = [];
+    function setFull(on) {
+      if (on === full) return;
+      full = on;
+      root.toggleAttribute("data-full", on);
+      document.documentElement.toggleAttribute("data-lesson-full", on);
+      leaveButton.hidden = !on;
+      for (const [name, value] of [["role", "dialog"], ["aria-modal", "true"],
+        ["aria-labelledby", root.getAttribute("aria-labelledby")]]) {
+        if (on && value) widget.setAttribute(name, value);
+        else widget.removeAttribute(name);
+      }
+      if (on) {
+        for (let el = widget; el.parentElement && el !== document.body; el = el.parentElement) {
+          for (const other of el.parentElement.children) {
+            if (other !== el && !other.inert) {
+              other.inert = true;
+              inert.push(other);
+            }
+          }
+        }
+        wantFocus = true;
+        if (!frame) frame = requestAnimationFrame(draw);
+      } else {
+        for (const el of inert) el.inert = false;
+        inert = [];
+        startButton.focus();
+      }
+    }
+
+    startButton.addEventListener("click", () => setFull(true));
+    document.addEventListener("keydown", (event) => {
+      if (full && event.key === "Escape") setFull(false);
+    });
 
     function restart() {
       clearTimeout(timer);
@@ -514,14 +594,18 @@
        the widget's own focus moves never scroll, and neither does a press of the pointer,
        which would move the button away between press and release and lose the click */
     widget.addEventListener("focusin", (event) => {
-      if (event.relatedTarget && widget.contains(event.relatedTarget)) return;
+      if (full || (event.relatedTarget && widget.contains(event.relatedTarget))) return;
       if (!event.target.matches(":focus-visible")) return;
       const box = widget.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) {
         widget.scrollIntoView({ block: box.height <= window.innerHeight ? "start" : "nearest" });
       }
     });
-    widget.addEventListener("click", onClick);
+    widget.addEventListener("click", (event) => {
+      if (event.target.closest("[data-action='leave']")) return setFull(false);
+      setFull(true);
+      onClick(event);
+    });
     update(() => initial(lesson));
     root.setAttribute("data-lesson", lesson.id);
     return {
@@ -529,7 +613,9 @@
       destroy() {
         clearTimeout(timer);
         cancelAnimationFrame(frame);
+        setFull(false);
         widget.remove();
+        startButton.remove();
         if (walkthrough) walkthrough.hidden = false;
       },
     };
@@ -560,8 +646,8 @@
   }
 
   window.tute.pace = window.tute.pace === undefined ? 1 : window.tute.pace;
-  window.tute.lessonModel = { initial, choose, proceed, beat, busy, toPlay, handMode, playable, tableTrick,
-    sungCards, hiddenCount, progress };
+  window.tute.lessonModel = { initial, choose, proceed, beat, busy, review, narration, toPlay, handMode, playable,
+    tableTrick, sungCards, hiddenCount, progress };
   window.tute.lessons = Array.from(document.querySelectorAll("section.lesson"), mount);
   window.tute.markProgress = markProgress;
   markProgress(document);

@@ -231,7 +231,9 @@ class LessonPage:
         """Node `index` waiting for the learner: a card to play, or Continue to press."""
         node = self.data["nodes"][index]
         plays = node["action"] == "play"
-        others_play = not plays and any(e["type"] == "play" for e in self.events(node["continue"]))
+        # a continue step's plays are announced by the turn marker, unless a new hand comes first
+        events = [] if plays else self.events(node["continue"])
+        others_play = any(e["type"] == "play" for e in events) and events[0]["type"] != "deal"
         return {
             **self._table(node["state"], node["step"]),
             "status": "playing",
@@ -279,7 +281,7 @@ class LessonPage:
         index, card = move
         node = self.data["nodes"][index]
         outcome = node["continue"] if card is None else node["outcomes"][card]
-        told = [event["text"] for event in self.events(outcome)]
+        told = [event["text"] for event in self.events(outcome) if "text" in event]
         if self._dealt(node, outcome):
             told = [self.strings["new_deal"], *told]
         self._hold(node, outcome)
@@ -353,13 +355,14 @@ def _fill(template: str, **values: object) -> str:
 
 def _open(page: Page, url: str) -> LessonPage:
     """Go to a lesson page (unless the page is there), wait for the widget, set its pacing
-    to zero and bring the lesson into view (the one scroll a learner makes)."""
+    to zero and start the lesson, which then takes the whole screen."""
     if page.url != url:
         page.goto(url, wait_until="domcontentloaded")
     root = page.locator("section.lesson")
     expect(root).to_have_attribute("data-busy", "false")
     page.evaluate("window.tute.pace = 0")
-    root.locator(".widget").evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+    page.locator("[data-action='start']").click()
+    expect(root).to_have_attribute("data-full", "")
     data = json.loads(root.locator("script[data-lesson-data]").text_content() or "")
     strings = json.loads(page.locator("script[data-widget-strings]").text_content() or "")
     return LessonPage(page, data, strings)
