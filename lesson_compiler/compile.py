@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import SUIT_LETTERS, Card, Reason, card_code, suit_of
+from engine import LAST_TRICK_BONUS, SUIT_LETTERS, Card, Reason, card_code, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -83,6 +83,7 @@ class _Compiler:
             self.shown.add(event.card)
         elif isinstance(event, DealEvent):
             self.shown.add(event.trump_card)
+            self.state(event.state)
         elif isinstance(event, TrickEvent):
             self.shown.update(event.cards)
         return self.events.setdefault(event, len(self.events))
@@ -99,8 +100,11 @@ class _Compiler:
         """The index of a refusal in `refusals`."""
         return self.refusals.setdefault((reason, tuple(trick)), len(self.refusals))
 
-    def node(self, node: Node) -> dict[str, Any]:
-        data: dict[str, Any] = {"step": node.step, "state": self.state(node.state)}
+    def node(self, node: Node, first: bool) -> dict[str, Any]:
+        """A node; only the first holds its position, since the widget follows the events
+        from there (each node's position is in `Prepared.states`)."""
+        state = self.state(node.state)
+        data: dict[str, Any] = {"step": node.step, "state": state} if first else {"step": node.step}
         if node.goes_on is not None:
             data["action"] = "continue"
             data["continue"] = self.branch(node.goes_on)
@@ -116,16 +120,22 @@ class _Compiler:
         return data
 
 
-def event_data(event: LessonEvent) -> dict[str, Any]:
-    """An event as the widget reads it, but for its words."""
+def event_data(event: LessonEvent, state: Callable[[State], dict[str, Any]]) -> dict[str, Any]:
+    """An event as the widget reads it, but for its words; ``state`` writes a position."""
     if isinstance(event, DealEvent):
         card = event.trump_card
-        return {"type": "deal", "dealer": event.dealer, "trump_card": card_code(card)}
+        return {
+            "type": "deal",
+            "dealer": event.dealer,
+            "trump_card": card_code(card),
+            "state": state(event.state),
+        }
     if isinstance(event, PlayEvent):
         return {"type": "play", "seat": event.seat, "card": card_code(event.card)}
     if isinstance(event, TrickEvent):
         cards = [card_code(c) for c in event.cards]
-        return {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
+        data = {"type": "trick", "winner": event.winner, "cards": cards, "points": event.points}
+        return {**data, "bonus": LAST_TRICK_BONUS} if event.last else data
     if isinstance(event, CantEvent):
         suit = SUIT_LETTERS[event.suit]
         return {"type": "cant", "seat": event.seat, "suit": suit, "points": event.points}
@@ -151,6 +161,8 @@ class Prepared:
     lesson: Lesson
     nodes: list[dict[str, Any]]
     """The nodes of the compiled data; a node's `refusals` index `refusals` here."""
+    states: list[dict[str, Any]]
+    """Each node's position as the widget draws it: the data holds only the first's."""
     refusals: list[tuple[Reason, tuple[Card, ...]]]
     """Each distinct refusal once: the rule, and the trick it was refused on."""
     events: list[tuple[LessonEvent, dict[str, Any]]]
@@ -164,11 +176,12 @@ class Prepared:
 def prepare(lesson: Lesson) -> Prepared:
     """The language-neutral part of the compiled data of a verified lesson."""
     c = _Compiler(lesson)
-    nodes = [c.node(n) for n in lesson.nodes]
-    events = [(event, event_data(event)) for event in c.events]
+    nodes = [c.node(n, i == 0) for i, n in enumerate(lesson.nodes)]
+    states = [c.state(n.state) for n in lesson.nodes]
+    events = [(event, event_data(event, c.state)) for event in c.events]
     shown = tuple(card_code(card) for card in sorted(c.shown))
     line = line_steps(lesson, c.events)
-    return Prepared(lesson, nodes, list(c.refusals), events, shown, line)
+    return Prepared(lesson, nodes, states, list(c.refusals), events, shown, line)
 
 
 def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:

@@ -32,10 +32,12 @@ class State:
 
 @dataclass(frozen=True)
 class DealEvent:
-    """A new hand was dealt: its dealer, and the dealer's last card, which sets trump."""
+    """A new hand was dealt: its dealer, the dealer's last card, which sets trump, and the
+    position the deal gives (after its ``before`` plays)."""
 
     dealer: int
     trump_card: Card
+    state: State
 
 
 @dataclass(frozen=True)

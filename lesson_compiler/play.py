@@ -172,7 +172,7 @@ class _Builder:
             if fresh is None:
                 return Node(index, state)
             game = fresh
-            dealt = DealEvent(deal.dealer, deal.trump_card)
+            dealt = DealEvent(deal.dealer, deal.trump_card, state_of(fresh, last_trick(fresh)))
         elif game.is_over and (step.accept is not None or step.replies):
             self.fail(where, "the hand is already over")
             return Node(index, state)

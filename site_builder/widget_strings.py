@@ -24,6 +24,7 @@ def widget_strings(
         "seat_right": pgettext("seat", "The rival on your right"),
         "seat_left": pgettext("seat", "The rival on your left"),
         "dealer": pgettext("seat", "Dealer"),
+        "you_deal": gettext("You deal"),
         "trump": pgettext("trump card", "Trump"),
         "trumps_o": gettext("Coins are trumps"),
         "trumps_c": gettext("Cups are trumps"),

@@ -41,11 +41,59 @@
      and its verdict; `badges` cants and tutes sung, by seat; `dealt` after a new deal;
      `deal` the hand's dealer and trump card; `review` while the last trick is shown again. */
   function initial(lesson) {
+    restore(lesson);
     const position = lesson.nodes[lesson.start].state;
     return { node: lesson.start, narrated: lesson.start, shown: position, target: position, queue: [],
       held: null, collecting: false, badges: {}, feedback: [], feedbackId: 0, mark: null,
       complete: false, lastBeat: null, dealt: false, review: false,
       deal: { dealer: lesson.dealer, trump_card: lesson.trump_card } };
+  }
+
+  /* The data holds the first node's position only: every other follows from the events that
+     lead to it. Fill in each node's `state` (and a last outcome's), once. */
+  function restore(lesson) {
+    const nodes = lesson.nodes || [];
+    const todo = [[lesson.start, { dealer: lesson.dealer, trump_card: lesson.trump_card }]];
+    while (todo.length) {
+      const [index, deal] = todo.pop();
+      const node = nodes[index];
+      const outcomes = node.action === "play" ? Object.values(node.outcomes || {}) : [node.continue];
+      for (const outcome of outcomes.filter(Boolean)) {
+        let pos = node.state;
+        let now = deal;
+        for (const event of eventsOf(lesson, outcome)) {
+          if (event.type === "deal") now = { dealer: event.dealer, trump_card: event.trump_card };
+          pos = settled(pos, event, now.trump_card);
+        }
+        const next = nodes[outcome.next];
+        if (!next) outcome.state = outcome.state || pos;
+        else if (!next.state) {
+          next.state = pos;
+          todo.push([outcome.next, now]);
+        }
+      }
+    }
+  }
+
+  /* The position after an event, whose turn is the next seat's, the trick's winner's, or nobody's
+     once the hand is over. */
+  function settled(pos, event, trumpCard) {
+    if (event.type === "play") {
+      const next = played(pos, event.seat, event.card, trumpCard);
+      return { ...next, turn: next.trick.cards.length < 4 ? (event.seat + 1) % 4 : null };
+    }
+    if (event.type === "trick") return { ...won(pos, event), turn: event.winner };
+    if (event.type === "cant") return { ...scored(pos, event.seat, event.points, 0), turn: pos.turn };
+    if (event.type === "deal") return event.state;
+    return { ...pos, turn: null };
+  }
+
+  /* A finished trick goes to its winner's team, with its points (and the last trick's bonus),
+     and is remembered as the hand's last trick. */
+  function won(pos, event) {
+    const last = { leader: pos.trick.leader, cards: pos.trick.cards, winner: event.winner };
+    return scored({ ...pos, trick: { leader: event.winner, cards: [] }, last }, event.winner,
+      event.points + (event.bonus || 0), 1);
   }
 
   const busy = (st) => st.queue.length > 0 || st.shown !== st.target || st.collecting;
@@ -114,16 +162,15 @@
     if (event.type === "play") {
       next.shown = played(shown, event.seat, event.card, base.deal.trump_card);
     } else if (event.type === "trick") {
-      next.held = { leader: shown.trick.leader, cards: shown.trick.cards, winner: event.winner };
-      next.shown = scored({ ...shown, trick: { leader: event.winner, cards: [] }, last: next.held },
-        event.winner, event.points, 1);
+      next.shown = won(shown, event);
+      next.held = next.shown.last;
     } else if (event.type === "cant") {
       next.shown = scored(shown, event.seat, event.points, 0);
       next.badges = { ...base.badges, [event.seat]: { kind: "cant", suit: event.suit, points: event.points } };
     } else if (event.type === "tute") {
       next.badges = { ...base.badges, [event.seat]: { kind: "tute", rank: event.kind === "kings" ? 12 : 11 } };
     } else if (event.type === "deal") {
-      next.shown = dealt(base.target, queue);
+      next.shown = { ...event.state, turn: null };
       next.dealt = true;
       next.badges = {};
       next.deal = { dealer: event.dealer, trump_card: event.trump_card };
@@ -138,17 +185,6 @@
     const cards = pos.trick.cards.concat(card);
     const leader = pos.trick.cards.length ? pos.trick.leader : seat;
     return { ...pos, hands, trick: { leader, cards }, turn: null, trump_played: pos.trump_played || card === trumpCard };
-  }
-
-  /* The position right after a new deal: the hands the outcome ends with, plus the cards
-     its events play from them; nothing won yet. */
-  function dealt(target, events) {
-    const plays = events.filter((e) => e.type === "play");
-    const hands = target.hands.map((hand, seat) =>
-      hand.length ? hand.concat(plays.filter((e) => e.seat === seat).map((e) => e.card)) : hand);
-    const leader = plays.length ? plays[0].seat : target.trick.leader;
-    return { ...target, hands, trick: { leader, cards: [] }, tricks_won: [0, 0], points: [0, 0], turn: null,
-      last: null, trump_played: false };
   }
 
   /* Add an event's points (and a trick, for trick events) to the scoring team: seat % 2. */
@@ -256,7 +292,9 @@
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
     const turn = h("p", { class: "turn" });
     const mine = seats[lesson.learner];
-    /* the turn marker first, then "You" with the learner's own dealer badge, by the hand */
+    /* by the hand: the turn marker, and when the learner deals a badge that says so */
+    mine.head.querySelector(".seat-name").remove();
+    mine.dealer.textContent = t("you_deal");
     mine.head.prepend(turn);
     mine.cards.replaceWith(hand);
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") });
@@ -646,7 +684,7 @@
   }
 
   window.tute.pace = window.tute.pace === undefined ? 1 : window.tute.pace;
-  window.tute.lessonModel = { initial, choose, proceed, beat, busy, review, narration, toPlay, handMode, playable,
+  window.tute.lessonModel = { initial, restore, choose, proceed, beat, busy, review, narration, toPlay, handMode, playable,
     tableTrick, sungCards, hiddenCount, progress };
   window.tute.lessons = Array.from(document.querySelectorAll("section.lesson"), mount);
   window.tute.markProgress = markProgress;

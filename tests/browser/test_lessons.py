@@ -27,11 +27,14 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from lesson_compiler import load_lessons, read_languages
+from lesson_compiler.compile import prepare
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
 LESSONS, PROBLEMS = load_lessons(ROOT / "lessons", ROOT)
 LESSON_IDS = [lesson.id for lesson in LESSONS]
+STATES = {lesson.id: prepare(lesson).states for lesson in LESSONS}
+"""Each node's position, from the compiler: the page's data holds only the first node's."""
 STORE_KEY = "tute.lessons.completed"
 VIEWPORTS = {
     "390x844": (390, 844),
@@ -364,6 +367,9 @@ def _open(page: Page, url: str) -> LessonPage:
     page.locator("[data-action='start']").click()
     expect(root).to_have_attribute("data-full", "")
     data = json.loads(root.locator("script[data-lesson-data]").text_content() or "")
+    for node, state in zip(data["nodes"], STATES[data["id"]], strict=True):
+        assert node.get("state", state) == state
+        node["state"] = state
     strings = json.loads(page.locator("script[data-widget-strings]").text_content() or "")
     return LessonPage(page, data, strings)
 

@@ -97,10 +97,12 @@ def test_compiled_data_is_complete_in_every_language(
 ) -> None:
     for lesson in lessons:
         data = compile_lesson(lesson, lang, *catalogs[lang])
+        states = prepare(lesson).states
         assert data["lang"] == lang
-        assert set(data["cards"]) == _codes_shown(data)
-        for node in data["nodes"]:
-            hand = node["state"]["hands"][lesson.learner]
+        assert set(data["cards"]) == _codes_shown(data, states)
+        assert [n.get("state") for n in data["nodes"]] == [states[0]] + [None] * (len(states) - 1)
+        for node, state in zip(data["nodes"], states, strict=True):
+            hand = state["hands"][lesson.learner]
             if node["action"] == "play":
                 assert set(node["refusals"]) == set(hand) - set(node["legal"])
                 assert set(node["accept"]) <= set(node["legal"])
@@ -109,10 +111,10 @@ def test_compiled_data_is_complete_in_every_language(
             assert text and "{" not in text, (lesson.id, lang, text)
 
 
-def _codes_shown(data: dict[str, Any]) -> set[str]:
+def _codes_shown(data: dict[str, Any], states: list[dict[str, Any]]) -> set[str]:
     """Every card code the widget may show: in a hand, on the table, in an event, in the recap."""
     codes = {data["trump_card"], *data["recap"]}
-    states = [n["state"] for n in data["nodes"]]
+    states = states + [e["state"] for e in data["events"] if "state" in e]
     states += [
         o["state"] for n in data["nodes"] for o in n.get("outcomes", {}).values() if "state" in o
     ]
@@ -120,6 +122,7 @@ def _codes_shown(data: dict[str, Any]) -> set[str]:
     for state in states:
         codes.update(card for hand in state["hands"] for card in hand)
         codes.update(state["trick"]["cards"])
+        codes.update(state.get("last", {}).get("cards", []))
     for event in data["events"]:
         codes.update(event.get("cards", []))
         codes.update([event["card"]] if "card" in event else [])
@@ -189,7 +192,7 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
             compiled = data["nodes"][index]
             assert node.step == compiled["step"]
             assert step.say == data["steps"][node.step]["say"]
-            assert list(step.trick) == compiled["state"]["trick"]["cards"]
+            assert list(step.trick) == prepare(lesson).states[index]["trick"]["cards"]
             if card is None:
                 assert compiled["action"] == "continue"
                 events = compiled["continue"]["events"]
