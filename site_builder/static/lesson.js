@@ -368,7 +368,7 @@
       const progressLine = h("p", { class: "done-progress" });
       const recap = (lesson.recap || []).map((code) => cardImg("c-" + code, names[code] || code));
       const party = h("div", { class: "celebrate", "aria-hidden": "true" },
-        "oceboceb".split("").map((suit) => cardImg("suit-" + suit, "", "pip")));
+        "oceb".split("").map((suit) => cardImg("suit-" + suit, "", "pip")));
       const el = h("div", { class: "done", hidden: true }, [party, title,
         h("p", { class: "done-summary" }, [lesson.summary || ""]),
         recap.length ? h("div", { class: "recap", role: "group", "aria-label": t("recap") }, recap) : "",

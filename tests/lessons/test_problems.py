@@ -114,11 +114,9 @@ def test_problems_of_several_files_come_together(tmp_path: Path) -> None:
 
 def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
-    new = "Well done! That is all."
+    new = "Your partner took the trick."
     old = (
-        "Well done! Follow the suit led and beat the winning card if you can, even your "
-        "partner's. Once a trump is winning a trick led in another suit, any card of the suit "
-        "led will do."
+        "Your partner's trump took the trick, so your partner leads the next one."
     )
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
@@ -154,7 +152,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (62 positions), compiled in 5 languages\n"
+    assert run.stdout == "7 lessons verified (58 positions), compiled in 5 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:

@@ -194,7 +194,7 @@ def test_a_false_lesson_claim_fails_check_with_one_line(
     assert main(["check"]) == 1
     errors = capsys.readouterr().err.splitlines()
     assert errors == [
-        f'error: {follow}: step 2: claim "no_suit_led" is false: '
+        f'error: {follow}: step 3: claim "no_suit_led" is false: '
         "the learner holds 2o, 6o, 7o, 12o of the suit led"
     ]
     with pytest.raises(BuildError) as caught:
