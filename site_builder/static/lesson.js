@@ -473,7 +473,7 @@
         trumpImg.dataset.code = code;
         trumpImg.src = trumpImg.src.replace(/#.*$/, "#c-" + code);
         trumpImg.alt = names[code] || code;
-        trumpLabel.textContent = t("trumps_" + code.slice(-1));
+        trumpLabel.textContent = { o: t("trumps_o"), c: t("trumps_c"), e: t("trumps_e"), b: t("trumps_b") }[code.slice(-1)];
       }
       trumpPlayed.hidden = !st.shown.trump_played;
       trump.toggleAttribute("data-played", Boolean(st.shown.trump_played));

@@ -8,7 +8,7 @@ the end the completion card shows all it holds. The pacing is zero (`window.tute
 
 At the four viewports of the review, every moment of the seven lessons is also measured:
 no label of the table overlaps another label or a card, no text of the widget is under
-12 px, and every control is at least 44x44 px.
+12 px, every control is at least 44x44 px, and the coach panel holds all it says.
 """
 
 from __future__ import annotations
@@ -117,6 +117,11 @@ MEASURE = """() => {
         if (text && size < 12) {
             problems.push(`${name(el)} "${el.textContent.trim().slice(0, 30)}" is ${size} px`);
         }
+    }
+    /* the coach panel holds all it says, with no part clipped */
+    const coach = root.querySelector(".coach");
+    if (shown(coach) && coach.scrollHeight > coach.clientHeight + 1) {
+        problems.push(`the coach panel overflows by ${coach.scrollHeight - coach.clientHeight} px`);
     }
     /* every control at least 44 x 44 px */
     const controls = "section.lesson button, section.lesson a[href], .lesson-start button";

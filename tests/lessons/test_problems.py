@@ -115,9 +115,7 @@ def test_problems_of_several_files_come_together(tmp_path: Path) -> None:
 def test_a_missing_translation_names_the_catalog_and_the_message(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     new = "Your partner took the trick."
-    old = (
-        "Your partner's trump took the trick, so your partner leads the next one."
-    )
+    old = "Your partner's trump took the trick, so your partner leads the next one."
     assert _problems(tmp_path, (old, new)) == []
     lessons, _ = load_lessons(tmp_path / "lessons", tmp_path)
     problems = [str(p) for p in check_translations(tmp_path, lessons, LANGUAGES)]
