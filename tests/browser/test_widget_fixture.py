@@ -141,6 +141,8 @@ def test_completes_the_lesson_by_keyboard_only(page: Page, site: str) -> None:
     page.evaluate("window.tute.pace = 0")
     page.keyboard.press("Tab")
     focused = page.locator(":focus")
+    expect(focused).to_have_attribute("data-action", "start")
+    page.keyboard.press("Tab")
     expect(focused).to_have_attribute("data-card", "1c")
     page.keyboard.press("ArrowLeft")
     expect(focused).to_have_attribute("data-card", "6b")
@@ -252,8 +254,10 @@ def test_the_table_shows_seats_trump_and_face_up_partner(page: Page, site: str) 
     expect(page.locator(".seat[data-pos='top'] button")).to_have_count(0)
     expect(page.locator(".seat[data-pos='top'] .dealer")).to_have_text(STRINGS["dealer"])
     expect(page.locator(".felt .corner .trump-card img")).to_have_attribute(
-        "alt", "Trump: quatre de bastos"
+        "alt", "quatre de bastos"
     )
+    expect(page.locator(".felt .corner .trump-label")).to_have_text(STRINGS["trumps_b"])
+    expect(page.locator(".felt .corner .trump-played")).to_be_hidden()
     expect(page.locator(".seat[data-pos='left'] .seat-cards .back")).to_have_count(9)
     expect(page.locator(".seat[data-pos='left'] .seat-cards img")).to_have_count(0)
     expect(page.locator(".trick .played[data-pos='left'] img")).to_have_attribute(
