@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-EXAMPLE_ONLY = frozenset({"legal", "try_card"})
+EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump"})
 """Strings only the rule-example board reads: pages without a board leave them out."""
 
 

@@ -173,7 +173,7 @@ def _next_move(data: dict[str, Any], index: int) -> tuple[str, dict[str, Any]]:
 
 def _data(page: Page) -> dict[str, Any]:
     """The lesson data of the page, once its scripts have run; the pacing set to zero."""
-    page.wait_for_function("window.tute && window.tute.lessons")
+    expect(page.locator("[data-action='start']")).to_be_attached()
     page.evaluate("window.tute.pace = 0")
     data: dict[str, Any] = json.loads(page.locator("script[data-lesson-data]").text_content() or "")
     return data
@@ -238,10 +238,9 @@ def test_leaving_the_lesson_and_turning_the_phone_keep_it_whole(
         expect(root).not_to_have_attribute("data-full", "")
         expect(page.locator(":focus")).to_have_attribute("data-action", "start")
         expect(page.locator("header").first).to_have_js_property("inert", False)
-        page.evaluate("window.scrollTo(0, 600)")
-        page.wait_for_function("window.scrollY > 0")
-        page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_function("window.scrollY === 0")
+        scrolled = "(y) => { window.scrollTo({ top: y, behavior: 'instant' }); return scrollY; }"
+        assert page.evaluate(scrolled, 600) > 0
+        assert page.evaluate(scrolled, 0) == 0
         _tap(page, "[data-action='start']")
         step = str(data["nodes"][outcome["next"]]["step"])
         expect(root).to_have_attribute("data-step", step)
@@ -266,21 +265,22 @@ def test_the_last_trick_can_be_looked_at_again(page: Page, site_dir: Path, site_
         selector, outcome = _next_move(data, index)
         page.locator(selector).click()
         index = outcome["next"]
-    shown = """(cards) => JSON.stringify(Array.from(
-        document.querySelectorAll("section.lesson .trick .played"), (e) => e.dataset.card))
-        === JSON.stringify(cards)"""
+    trick = page.locator("section.lesson .trick .played")
+    codes = "(els) => els.map((e) => e.dataset.card)"
     first = next(e for e in data["events"] if e["type"] == "trick")
-    now = page.locator("section.lesson .trick .played").evaluate_all(
-        "(els) => els.map((e) => e.dataset.card)"
-    )
+    now = trick.evaluate_all(codes)
     assert now and now != first["cards"]
     last.click()
     expect(last).to_have_attribute("aria-pressed", "true")
-    page.wait_for_function(shown, arg=first["cards"])
+    expect(trick).to_have_count(len(first["cards"]))
+    expect(trick.first).to_have_attribute("data-card", first["cards"][0])
+    assert trick.evaluate_all(codes) == first["cards"]
     expect(page.locator("section.lesson .trick .played[data-wins]")).to_have_count(1)
     last.click()
     expect(last).to_have_attribute("aria-pressed", "false")
-    page.wait_for_function(shown, arg=now)
+    expect(trick).to_have_count(len(now))
+    expect(trick.first).to_have_attribute("data-card", now[0])
+    assert trick.evaluate_all(codes) == now
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)

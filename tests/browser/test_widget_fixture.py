@@ -143,6 +143,8 @@ def test_completes_the_lesson_by_keyboard_only(page: Page, site: str) -> None:
     focused = page.locator(":focus")
     expect(focused).to_have_attribute("data-action", "start")
     page.keyboard.press("Tab")
+    expect(focused).to_have_attribute("data-action", "last-trick")
+    page.keyboard.press("Tab")
     expect(focused).to_have_attribute("data-card", "1c")
     page.keyboard.press("ArrowLeft")
     expect(focused).to_have_attribute("data-card", "6b")
