@@ -363,10 +363,10 @@ class Explainer:
             )
         elif item["last"]:
             text = site.ngettext(
-                "This trick is worth {points} point: its cards count nothing, but it is "
-                "the last trick, which is worth ten.",
-                "This trick is worth {points} points: its cards count nothing, but it is "
-                "the last trick, which is worth ten.",
+                "This trick is worth {points} point: its cards count nothing, but it "
+                "takes the ten for the last trick.",
+                "This trick is worth {points} points: its cards count nothing, but it "
+                "takes the ten for the last trick.",
                 total,
             )
         elif counted:
