@@ -486,11 +486,11 @@ class Picture:
 
 @dataclass(frozen=True)
 class Row:
-    """A labelled row of cards."""
+    """A labelled row of cards: a trick's (each over who played it) or a hand's."""
 
     label: str
     cards: tuple[Picture, ...]
-    trick: bool
+    hand: bool
 
 
 @dataclass(frozen=True)
@@ -552,23 +552,23 @@ def _question(
 ) -> Question:
     """A bank item as a printable question: its sentences, its cards, its answer."""
 
-    def row(label: str, codes: Sequence[str], trick: bool = False) -> Row:
+    def row(label: str, codes: Sequence[str], seats: bool, hand: bool) -> Row:
         # The learner plays next on a trick in `legal`, and played its last card elsewhere.
         count = len(codes) - (0 if drill == "legal" else 1)
         pictures = tuple(
             Picture(
                 code,
                 card_name(code, explainer.game),
-                strings[SEAT_KEYS[(i - count) % 4]] if trick else "",
+                strings[SEAT_KEYS[(i - count) % 4]] if seats else "",
             )
             for i, code in enumerate(codes)
         )
-        return Row(label, pictures, trick)
+        return Row(label, pictures, hand)
 
     rows: tuple[Row, ...] = ()
     if "trick" in item:
-        rows = (row(strings["table"], item["trick"], trick=drill != "points"),)
+        rows = (row(strings["table"], item["trick"], seats=drill != "points", hand=False),)
     if drill in ("legal", "cants"):
-        rows = (*rows, row(strings["hand"], item["hand"]))
+        rows = (*rows, row(strings["hand"], item["hand"], seats=False, hand=True))
     texts = explainer.texts(drill, item)
     return Question(tuple(texts["lines"]), rows, tuple(texts["why"]))
