@@ -105,7 +105,11 @@ def practice_strings(
         "cant_none": gettext("Nothing"),
         "cant_tute": gettext("Tute"),
         "cant_pair": gettext("{points} in {suit}"),
-        "score": gettext("Right: {right} of {asked}. Streak: {streak}. Best streak: {best}."),
+        # The score's labels, each beside its figure.
+        "score_right": pgettext("practice score", "Right answers"),
+        "score_right_of": gettext("{right} of {asked}"),
+        "score_streak": pgettext("practice score", "Streak"),
+        "score_best": pgettext("practice score", "Best streak"),
         # The marks of the hand's cards once checked: a label beside each sign, and what a
         # screen reader says of each card.
         "mark_right": pgettext("practice mark", "Playable"),

@@ -140,7 +140,7 @@
     const next = h("button", { type: "button", class: "drill-button drill-next",
       "data-action": "next" }, [say("next")]);
     const feedback = h("div", { class: "drill-feedback", "data-feedback": "", "aria-live": "polite" });
-    const score = h("p", { class: "drill-score", "data-score": "" });
+    const score = h("ul", { class: "drill-score", "data-score": "" });
     /* the feedback comes before the controls, so it shows where the board keeps room for
        it and Next is the last thing on the screen, under the thumb */
     const board = h("div", { class: "drill-board", hidden: true },
@@ -154,10 +154,12 @@
     let selected = new Set();
     let state = { asked: 0, right: 0, streak: 0, best: readBest()[drill] || 0 };
 
-    /* each sentence in a span that CSS keeps whole, so "Best streak: 3" never breaks */
+    /* the score as labels, each beside its figure and kept on one line with it */
     function showScore() {
-      const sentences = say("score", state).split(/(?<=[.!?]) /);
-      score.replaceChildren(...sentences.flatMap((text, i) => [i ? " " : "", h("span", {}, [text])]));
+      const figures = [["score_right", say("score_right_of", state)],
+        ["score_streak", String(state.streak)], ["score_best", String(state.best)]];
+      score.replaceChildren(...figures.map(([label, figure]) => h("li", {},
+        [h("span", { class: "drill-score-label" }, [say(label)]), " ", h("strong", {}, [figure])])));
     }
 
     /* A card to tap is a button; a card that only sets the question is a picture. Under a

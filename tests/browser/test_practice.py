@@ -68,6 +68,15 @@ def _words(page: Page) -> dict[str, Any]:
     return dict(json.loads(page.locator("script[data-practice-data]").text_content() or "{}"))
 
 
+def _score(strings: dict[str, str], **figures: int) -> list[str]:
+    """The score's items: each label with its figure."""
+    return [
+        f"{strings['score_right']} {strings['score_right_of'].format(**figures)}",
+        f"{strings['score_streak']} {figures['streak']}",
+        f"{strings['score_best']} {figures['best']}",
+    ]
+
+
 def _start(page: Page, drill: str) -> Locator:
     root = page.locator(f'[data-drill="{drill}"]')
     root.locator('button[data-action="start"]').click()
@@ -138,7 +147,7 @@ def test_a_drill_answered_right_then_wrong(
     expect(feedback).to_contain_text(strings["right"])
     # Right or wrong, the answer gives its reasons.
     expect(feedback.locator(":scope > p:not(.drill-verdict)")).to_have_text(item["said"]["why"])
-    expect(score).to_have_text(strings["score"].format(right=1, asked=1, streak=1, best=1))
+    expect(score.locator("li")).to_have_text(_score(strings, right=1, asked=1, streak=1, best=1))
     root.locator('button[data-action="next"]').click()
     expect(root).to_have_attribute("data-status", "asking")
 
@@ -147,7 +156,7 @@ def test_a_drill_answered_right_then_wrong(
     expect(feedback).to_have_attribute("data-result", "wrong")
     expect(feedback).to_contain_text(strings["wrong"])
     expect(feedback.locator(":scope > p:not(.drill-verdict)")).to_have_text(item["said"]["why"])
-    expect(score).to_have_text(strings["score"].format(right=1, asked=2, streak=0, best=1))
+    expect(score.locator("li")).to_have_text(_score(strings, right=1, asked=2, streak=0, best=1))
     if drill == "legal":
         for code in item["hand"]:
             verdict = root.locator(f'button[data-card="{code}"]').get_attribute("data-verdict")
@@ -416,11 +425,11 @@ def test_a_running_drill_passes_axe_and_fits_the_screen(
         assert feedback_bottom <= next_top, f"{drill}: the feedback comes before Next"
         assert page.evaluate("scrollY") == scrolled, f"{drill}: answering moved the page"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        expect(root.locator("[data-score] span")).to_have_count(3)  # right, streak, best
-        broken = root.locator("[data-score] span").evaluate_all(
+        expect(root.locator("[data-score] li")).to_have_count(3)  # right, streak, best
+        broken = root.locator("[data-score] li").evaluate_all(
             "spans => spans.filter(s => s.getClientRects().length > 1).map(s => s.textContent)"
         )
-        assert broken == [], f"{drill}: a sentence of the score breaks across lines"
+        assert broken == [], f"{drill}: a figure of the score breaks from its label"
         screenshot(page, f"{width}x{height}-{drill}", full_page=False)
     results = Axe().run(page)
     assert [v["id"] for v in results.response["violations"]] == []
