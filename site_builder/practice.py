@@ -39,10 +39,6 @@ WORKSHEET_LEVELS = (1, 2, 3)
 SEAT_KEYS = ("seat_you", "seat_right", "seat_partner", "seat_left")
 """Seats counted from the learner in playing order: the next to play is on the right."""
 
-VERDICTS = ("right", "missed", "left_out", "wrong")
-"""What a card of the hand is after "check" in `legal`: legal and chosen, legal and left
-out, refused and left out, refused and chosen."""
-
 
 def _script(variable: str, key: str, text: str) -> bytes:
     return f'(window.{variable}=window.{variable}||{{}})["{key}"]={text};\n'.encode("ascii")
