@@ -101,7 +101,7 @@ def rank_name(rank: int, game: Messages) -> str:
     return game.pgettext(*_RANKS[rank])
 
 
-def _rank_with_article(rank: int, game: Messages) -> str:
+def the_rank(rank: int, game: Messages) -> str:  # "l'as", "el rei": as in a count of points
     return game.pgettext(*_RANKS_WITH_ARTICLE[rank])
 
 
@@ -123,7 +123,7 @@ def card_name(code: str, game: Messages) -> str:
 @functools.lru_cache(maxsize=4096)
 def the_card(card: Card, game: Messages) -> str:
     """The card's name with its definite article, to use inside a sentence: "l'as d'oros"."""
-    return _compose(_rank_with_article(rank_of(card), game), card, game)
+    return _compose(the_rank(rank_of(card), game), card, game)
 
 
 def refusal_templates(game: Messages) -> dict[Reason, str]:

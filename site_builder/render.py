@@ -26,7 +26,7 @@ from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.frame import Frame
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
-from site_builder.practice import drills, page_data, practice_strings
+from site_builder.practice import Explainer, drills, page_data, practice_strings
 from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.template_strings import TemplateStrings
@@ -321,11 +321,11 @@ class Renderer:
 
     def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
         strings = practice_strings(lang.site.gettext, lang.site.pgettext)
-        data = page_data(lang.game)
+        explainer = Explainer(lang.site, lang.game)
         return {
             "widget_strings": json_script(strings),
-            "practice_data": data,
-            "drills": drills(self.site.banks, strings, data, page.link),
+            "practice_data": page_data(strings, lang.game),
+            "drills": drills(self.site.banks, strings, explainer, lang.language.code, page.link),
         }
 
     def render_root(self, page: Page) -> str:
