@@ -24,7 +24,11 @@ from site_builder.widget_strings import widget_strings
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "widget_fixture"
 STATIC = ROOT / "site_builder" / "static"
-STRINGS = widget_strings(lambda message: message, lambda context, message: message)
+STRINGS = widget_strings(
+    lambda message: message,
+    lambda context, message: message,
+    lambda singular, plural, n: singular if n == 1 else plural,
+)
 STORE_KEY = "tute.lessons.completed"
 
 
