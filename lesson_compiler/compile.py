@@ -59,6 +59,7 @@ class _Compiler:
         for seat in self.visible:
             self.shown.update(state.hands[seat])
         self.shown.update(state.trick)
+        self.shown.add(state.trump_card)
         return {
             "hands": [
                 [card_code(c) for c in hand] if seat in self.visible else []
@@ -68,6 +69,12 @@ class _Compiler:
             "tricks_won": list(state.tricks_won),
             "points": list(state.points),
             "turn": state.turn,
+            # only in a hand the lesson deals later, by another dealer
+            **(
+                {"dealer": state.dealer, "trump_card": card_code(state.trump_card)}
+                if state.dealer != self.lesson.dealer
+                else {}
+            ),
         }
 
     def event(self, event: Event) -> int:

@@ -81,8 +81,11 @@ class Expect:
 
 @dataclass(frozen=True)
 class NewHand:
-    """A fresh hand dealt at a continue step: same dealer and trump card, new hands."""
+    """A fresh hand dealt at a continue step: by the next dealer, who shows a trump card of
+    the lesson's trump suit."""
 
+    dealer: int
+    trump_card: Card
     hands: tuple[tuple[Card, ...], ...]
     before: tuple[Card, ...]
 
@@ -344,17 +347,22 @@ def _read_deal(r: Reader, raw: Any, where: str) -> NewHand | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        r.fail(where, "'deal' must be a table with 'hands' and, optionally, 'before'")
+        r.fail(
+            where,
+            "'deal' must be a table with 'dealer', 'trump_card', 'hands' and, optionally, 'before'",
+        )
         return None
-    r.keys(raw, {"hands", "before"}, where, "deal")
+    r.keys(raw, {"dealer", "trump_card", "hands", "before"}, where, "deal")
+    dealer = r.get(raw, "dealer", where, lambda v, k: r.seat(v, "deal.dealer", where))
+    trump_card = r.get(raw, "trump_card", where, lambda v, k: r.card(v, "deal.trump_card", where))
     hands = r.get(raw, "hands", where, lambda v, k: r.items(v, "deal.hands", where, r.cards))
     before = r.get(raw, "before", where, lambda v, k: r.cards(v, "deal.before", where), False)
-    if hands is None:
+    if hands is None or dealer is None or trump_card is None:
         return None
     if len(hands) != 4:
         r.fail(where, f"deal.hands must hold 4 hands (seats 0-3), not {len(hands)}")
         return None
-    return NewHand(hands, before or ())
+    return NewHand(dealer, trump_card, hands, before or ())
 
 
 def _accept(r: Reader, value: Any, where: str) -> Accept | None:
