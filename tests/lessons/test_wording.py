@@ -12,7 +12,8 @@ import pytest
 
 from lesson_compiler import Lesson, Messages, compile_lesson
 from lesson_compiler.catalogs import extract
-from tests.lessons.conftest import LANGUAGES
+from site_builder.widget_strings import widget_strings
+from tests.lessons.conftest import LANGUAGES, compiled_catalog
 from tests.wording import (
     label_problem,
     lesson_texts,
@@ -227,3 +228,26 @@ def test_a_text_that_is_not_a_whole_sentence_is_found(text: str) -> None:
 )
 def test_a_whole_sentence_passes(text: str) -> None:
     assert sentence_problem(text) is None
+
+
+SENTENCES = ("press_continue", "new_deal", "legal", "try_card", "played_by", "final_score")
+SENTENCES += ("progress", "trump_suit", "cards_left")
+"""The widget strings said as sentences: in the feedback, an image's name, the end screen."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_widget_sentence_is_whole_in_every_language(lang: str) -> None:
+    site = compiled_catalog(lang, "site")
+    strings = widget_strings(site.gettext, site.pgettext, site.ngettext)
+    texts = []
+    for key in SENTENCES:
+        value = strings[key]
+        forms = value["forms"] if isinstance(value, dict) else [value]
+        texts += [(key, str(form)) for form in forms]
+    # a placeholder stands for a word: the seat's name begins a sentence with a capital
+    problems = [
+        f"{key}: {text!r} {problem}"
+        for key, text in texts
+        if (problem := sentence_problem(text.replace("{seat}", "Seat"))) is not None
+    ]
+    assert problems == []
