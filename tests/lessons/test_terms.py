@@ -3,6 +3,9 @@ in any language, unless its step says it explains the term there."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +119,30 @@ def test_the_lessons_teach_every_term_before_using_it(
     assert [str(p) for p in problems] == []
     terms, _ = read_terms(glossary, "", {lesson.id for lesson in lessons})
     assert {term.name for term in terms} >= {"trump", "follow", "beat", "ruff", "overruff", "cant"}
+
+
+def test_check_names_a_term_used_too_early_without_a_traceback(tmp_path: Path) -> None:
+    """The project with lesson 3's English narration saying "ruffed" again, as it once did."""
+    shutil.copytree(ROOT / "lessons", tmp_path / "lessons")
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    po = tmp_path / "locales" / "en" / "LC_MESSAGES" / "lessons.po"
+    text = po.read_text(encoding="utf-8")
+    assert "your partner played the six of coins, a trump," in text
+    po.write_text(
+        text.replace(
+            "partner played the six of coins, a trump,", "partner ruffed it with the six of coins,"
+        ),
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "lesson_compiler", "--root", str(tmp_path), "check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == [
+        "lessons/03-trump.toml: step 4: say (en) uses “ruffed”, the term ruff, "
+        "before lesson 5 (ruff) introduces it"
+    ]
+    assert "Traceback" not in run.stderr
