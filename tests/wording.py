@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from jinja2 import Environment, nodes
 
@@ -253,17 +253,3 @@ def sentence_problem(text: str) -> str | None:
     if re.search(r":\s+[«“\"]?[A-ZÀ-Ý]", body):
         return "a capital follows a colon: a label glued to a value"
     return None
-
-
-def lesson_texts(data: dict[str, object]) -> Iterator[tuple[str, str]]:
-    """Every sentence of a compiled lesson, with where it is: summary, narrations, hints,
-    refusals and announcements."""
-    yield "summary", str(data["summary"])
-    for i, step in enumerate(data["steps"]):  # type: ignore[arg-type]
-        for key in ("say", "hint"):
-            if key in step:
-                yield f"step {i + 1} {key}", step[key]
-    for reason in data["reasons"]:  # type: ignore[attr-defined]
-        yield f"refusal {reason['reason']}", reason["message"]
-    for event in data["events"]:  # type: ignore[attr-defined]
-        yield f"{event['type']} event", event["text"]

@@ -12,11 +12,11 @@ import pytest
 
 from lesson_compiler import Lesson, Messages, compile_lesson
 from lesson_compiler.catalogs import extract
+from lesson_compiler.terms import lesson_texts
 from site_builder.widget_strings import widget_strings
 from tests.lessons.conftest import LANGUAGES, compiled_catalog
 from tests.wording import (
     label_problem,
-    lesson_texts,
     python_joins,
     script_joins,
     sentence_problem,
@@ -201,9 +201,9 @@ def test_every_lesson_text_is_a_whole_sentence(
 ) -> None:
     lesson_catalog, game = catalogs[lang]
     problems = [
-        f"{lesson.id}: {where}: {text!r} {problem}"
+        f"{lesson.id}: step {step}: {what}: {text!r} {problem}"
         for lesson in lessons
-        for where, text in lesson_texts(compile_lesson(lesson, lang, lesson_catalog, game))
+        for step, what, text in lesson_texts(compile_lesson(lesson, lang, lesson_catalog, game))
         if (problem := sentence_problem(text)) is not None
     ]
     assert problems == []
