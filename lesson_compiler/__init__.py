@@ -14,7 +14,7 @@ from lesson_compiler.examples import Example, compile_example, parse_example
 from lesson_compiler.languages import Language, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
-from lesson_compiler.names import card_name, rank_name, suit_name
+from lesson_compiler.names import card_list, card_name, rank_name, suit_name
 from lesson_compiler.problems import Messages, Problem
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Problem",
     "bank_json",
     "build_banks",
+    "card_list",
     "card_name",
     "check_translations",
     "compile_example",

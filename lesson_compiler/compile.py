@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import SUIT_LETTERS, Card, Reason, card_code, suit_of
+from engine import SUIT_LETTERS, Card, Reason, card_code, parse_card, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -19,7 +19,7 @@ from lesson_compiler.model import (
     TrickEvent,
     TuteEvent,
 )
-from lesson_compiler.names import card_name, event_text, refusal_message, suit_name
+from lesson_compiler.names import card_name, event_text, refusal_message, suit_name, the_card
 from lesson_compiler.problems import Messages
 from lesson_compiler.source import Step
 from lesson_compiler.walkthrough import LineStep, line_steps
@@ -28,6 +28,11 @@ from lesson_compiler.walkthrough import LineStep, line_steps
 def card_names(codes: Iterable[str], game: Messages) -> dict[str, str]:
     """The localized names of these cards, by code, in the order given."""
     return {code: card_name(code, game) for code in codes}
+
+
+def the_card_names(codes: Iterable[str], game: Messages) -> dict[str, str]:
+    """The same names with their article, to say inside a sentence, by code."""
+    return {code: the_card(parse_card(code), game) for code in codes}
 
 
 def suit_names(game: Messages) -> dict[str, str]:
@@ -54,6 +59,7 @@ class _Compiler:
         for seat in self.visible:
             self.shown.update(state.hands[seat])
         self.shown.update(state.trick)
+        self.shown.add(state.trump_card)
         return {
             "hands": [
                 [card_code(c) for c in hand] if seat in self.visible else []
@@ -63,6 +69,12 @@ class _Compiler:
             "tricks_won": list(state.tricks_won),
             "points": list(state.points),
             "turn": state.turn,
+            # only in a hand the lesson deals later, by another dealer
+            **(
+                {"dealer": state.dealer, "trump_card": card_code(state.trump_card)}
+                if state.dealer != self.lesson.dealer
+                else {}
+            ),
         }
 
     def event(self, event: Event) -> int:

@@ -24,6 +24,9 @@ class State:
     tricks_won: tuple[int, int]
     points: tuple[int, int]
     turn: int | None
+    dealer: int
+    """Who dealt this hand, and the card the dealer showed: a lesson may deal a new hand."""
+    trump_card: Card
 
 
 @dataclass(frozen=True)

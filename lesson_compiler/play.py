@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from engine import (
     HAND_SIZE,
+    SUIT_LETTERS,
     Cant,
     Card,
     Deal,
     Game,
+    Match,
     Tute,
     TuteError,
     card_code,
+    suit_of,
     winning_index,
 )
 from lesson_compiler.claims import Position, check_claim, codes
@@ -56,6 +59,8 @@ def state_of(game: Game) -> State:
         tricks_won=(len(game.won(0)) // 4, len(game.won(1)) // 4),
         points=game.points,
         turn=game.turn,
+        dealer=game.dealer,
+        trump_card=game.trump_card,
     )
 
 
@@ -75,12 +80,15 @@ class _Builder:
             self.problems.append(problem)
 
     def start(
-        self, hands: tuple[tuple[Card, ...], ...], before: tuple[Card, ...], where: str
+        self,
+        deal: tuple[int, Card, tuple[tuple[Card, ...], ...]],
+        before: tuple[Card, ...],
+        where: str,
     ) -> Game | None:
-        """A hand as dealt (the lesson's dealer and trump card), then its ``before`` plays."""
-        s = self.source
+        """A hand as dealt (dealer, trump card, hands), then its ``before`` plays."""
+        dealer, trump_card, hands = deal
         try:
-            game = Game.from_deal(Deal(s.dealer, s.trump_card, hands))  # type: ignore[arg-type]
+            game = Game.from_deal(Deal(dealer, trump_card, hands))  # type: ignore[arg-type]
         except TuteError as error:
             self.fail(where or "hands", str(error))
             return None
@@ -94,7 +102,8 @@ class _Builder:
 
     def run(self) -> list[Node]:
         """Build every node; the problems are left in ``self.problems``."""
-        game = self.start(self.source.hands, self.source.before, "")
+        s = self.source
+        game = self.start((s.dealer, s.trump_card, s.hands), s.before, "")
         if game is None:
             return []
         plays = sum(1 for step in self.source.steps if step.accept is not None)
@@ -126,7 +135,7 @@ class _Builder:
         where = f"step {step.number}"
         state = state_of(game)
         if step.deal is not None:
-            fresh = self.start(step.deal.hands, step.deal.before, f"{where}: deal")
+            fresh = self.new_hand(game, step, where)
             if fresh is None:
                 return Node(index, state)
             game = fresh
@@ -162,6 +171,29 @@ class _Builder:
             if card not in accept:
                 self.fail(where, f"replies names {card_code(card)}, which the step does not accept")
         return Node(index, state, legal, accept, refusals, outcomes)
+
+    def new_hand(self, game: Game, step: Step, where: str) -> Game | None:
+        """The hand a step deals: by the seat the engine's match names after the dealer of
+        the hand left (the seat after the new dealer then leads), in the lesson's trumps."""
+        deal = step.deal
+        assert deal is not None
+        dealer = Match(dealer=game.dealer).next_dealer
+        if deal.dealer != dealer:
+            self.fail(
+                f"{where}: deal",
+                f"the next hand is dealt by seat {dealer}, the seat after the dealer "
+                f"(seat {game.dealer}), not seat {deal.dealer}",
+            )
+            return None
+        trump = SUIT_LETTERS[suit_of(self.source.trump_card)]
+        if suit_of(deal.trump_card) != suit_of(self.source.trump_card):
+            self.fail(
+                f"{where}: deal",
+                f"the trump card {card_code(deal.trump_card)} is not of the lesson's trump "
+                f"suit ({trump})",
+            )
+            return None
+        return self.start((deal.dealer, deal.trump_card, deal.hands), deal.before, f"{where}: deal")
 
     def check_claims(self, game: Game, step: Step, shown: tuple[Cant | Tute, ...] | None) -> None:
         """The facts the step's words rely on, where the step begins, for the learner.

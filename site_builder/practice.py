@@ -371,8 +371,8 @@ class Explainer:
             )
         elif counted:
             text = site.ngettext(
-                "These cards are worth {points} point: {cards}.",
-                "These cards are worth {points} points: {cards}.",
+                "These cards are worth {points} point ({cards}).",
+                "These cards are worth {points} points ({cards}).",
                 total,
             )
         else:

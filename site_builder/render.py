@@ -15,8 +15,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine import DECK_SIZE, card_code
-from lesson_compiler import Example, card_name, compile_example
+from lesson_compiler import Example, card_list, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
+from lesson_compiler.names import the_card
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
 from site_builder.assets import static_links
@@ -84,7 +85,7 @@ class _Context:
 
     def example(self, example: Example) -> str:
         data = compile_example(example, self.lang.language.code, self.lang.game)
-        legal = ", ".join(data["cards"][code] for code in data["legal"])
+        legal = card_list(example.legal, self.lang.game)
         return self.renderer.partial("example.html", self.page, data=data, legal=legal)
 
     def deck(self) -> str:
@@ -272,6 +273,7 @@ class Renderer:
             "images": self._card_images_in(sprite, lang),
             "unnamed_images": self._card_images_in(sprite, None),
             "trump_card": data["trump_card"],
+            "trump_card_name": the_card(lesson.trump_card, lang.game),
             "trump_suit": data["suits"][data["trump"]],
             "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
             "walk": walkthrough(page.prepared, data),
@@ -313,7 +315,7 @@ class Renderer:
         key = (lang.language.code, "example.js" in scripts)
         found = self._widget_strings_json.get(key)
         if found is None:
-            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
+            strings = widget_strings(lang.site.gettext, lang.site.pgettext, lang.site.ngettext)
             if "example.js" not in scripts:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             found = self._widget_strings_json[key] = json_script(strings)

@@ -233,7 +233,8 @@
       const cards = h("div", { class: "seat-cards" });
       const badge = h("div", { class: "badge", hidden: true });
       const head = h("div", { class: "seat-head" }, [h("span", { class: "seat-name" }, [seatName(seat)])]);
-      if (seat === lesson.dealer) head.append(h("span", { class: "dealer" }, [t("dealer")]));
+      /* the dealer's badge: a later hand of the lesson may be dealt by another seat */
+      head.append(h("span", { class: "dealer", hidden: seat !== lesson.dealer }, [t("dealer")]));
       /* a rival's cards are hidden; the partner's face up only for the lesson: say so */
       if (faceUp.has(seat)) head.append(h("span", { class: "face-up-note" }, [t("face_up_note")]));
       /* a seat whose cards show has them marked when sung: its badge is only words, in its head */
@@ -248,8 +249,9 @@
     mine.head.replaceChildren(turn, ...Array.from(mine.head.querySelectorAll(".dealer, .badge")));
     mine.cards.replaceWith(hand);
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("trick") });
+    const trumpImg = cardImg("c-" + lesson.trump_card, names[lesson.trump_card] || "");
     const trump = h("div", { class: "trump-card" }, [
-      cardImg("c-" + lesson.trump_card, t("trump") + ": " + (names[lesson.trump_card] || "")),
+      trumpImg,
       h("span", { class: "trump-label" }, [t("trump")]),
     ]);
     const scoreCells = [0, 1].map(() => [h("td"), h("td")]);
@@ -357,9 +359,17 @@
       const hadFocus = root.contains(document.activeElement);
       const playing = toPlay(lesson, st);
       const sung = new Set(Object.values(st.badges).flatMap(sungCards));
+      /* a hand the lesson deals later has its own dealer and trump card */
+      const dealer = pos.dealer ?? lesson.dealer;
+      const shownTrump = pos.trump_card || lesson.trump_card;
+      if (!trumpImg.src.endsWith("#c-" + shownTrump)) {
+        trumpImg.src = trumpImg.src.replace(/#.*/, "#c-" + shownTrump);
+        trumpImg.alt = names[shownTrump] || "";
+      }
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
         s.el.toggleAttribute("data-turn", playing === seat);
+        s.head.querySelector(".dealer").hidden = seat !== dealer;
         drawBadge(s, st.badges[seat]);
         if (seat !== lesson.learner) drawSeatCards(s, seat, pos);
         for (const img of s.cards.querySelectorAll("img[data-code]")) {
@@ -459,6 +469,12 @@
       }
     }
 
+    /* A card on the table is named for assistive technology by its play's announcement,
+       which says who played it; a card played before the lesson starts, by its name. */
+    const told = {};
+    for (const e of lesson.events || []) if (e.type === "play") told[e.seat + e.card] = e.text;
+    const playedBy = (seat, card) => told[seat + card] || names[card] || card;
+
     /* cards already on the table when the lesson opens do not slide in */
     let entering = false;
     function drawTrick(st) {
@@ -472,7 +488,7 @@
         if (!el) {
           el = h("div", { class: "played", "data-card": card, "data-enter": entering,
             "data-pos": POSITIONS[relative(seat)] },
-            [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: names[card] || card }))]);
+            [cardImg("c-" + card, playedBy(seat, card))]);
           trick.append(el);
         }
         el.toggleAttribute("data-wins", wins);

@@ -253,7 +253,7 @@
         const button = cards.querySelector(`button[data-card="${code}"]`);
         button.dataset.verdict = verdicts[code];
         button.append(h("span", { class: "visually-hidden" },
-          [" " + say("card_" + verdicts[code], { card: words.the_cards[code] })]));
+          [" ", say("card_" + verdicts[code], { card: words.the_cards[code] })]));
       }
       const shown = VERDICTS.filter((v) => Object.values(verdicts).includes(v));
       const key = h("ul", { class: "drill-key", "aria-hidden": "true" },

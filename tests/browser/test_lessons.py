@@ -117,6 +117,10 @@ SNAPSHOT = r"""async (root) => {
         wins: wins ? [wins.dataset.card, wins.textContent.trim()] : null,
         score: Array.from(root.querySelectorAll(".score tr"), (tr) => texts(tr.cells)).slice(1),
         say: say.textContent,
+        dealer: Array.from(root.querySelectorAll(".seat"))
+            .filter((seat) => shown(seat.querySelector(".dealer")))
+            .map((seat) => seat.dataset.seat),
+        trump_card: root.querySelector(".trump-card img").getAttribute("src").split("#c-")[1],
         feedback: texts(lines),
         turn: root.querySelector(".turn").textContent,
         next: shown(root.querySelector("button[data-action='next']")),
@@ -222,6 +226,9 @@ class LessonPage:
                 for team in (us, 1 - us)
             ],
             "say": self.data["steps"][step]["say"],
+            # a hand the lesson deals later names its own dealer and trump card
+            "dealer": [str(state.get("dealer", self.data["dealer"]))],
+            "trump_card": state.get("trump_card", self.data["trump_card"]),
             "restart": True,
         }
 
@@ -231,7 +238,12 @@ class LessonPage:
         """Node `index` waiting for the learner: a card to play, or Continue to press."""
         node = self.data["nodes"][index]
         plays = node["action"] == "play"
-        others_play = not plays and any(e["type"] == "play" for e in self.events(node["continue"]))
+        # another seat's turn shows on a Continue that makes the seat to move play; one that
+        # deals a new hand first leaves the turn of the hand left to nobody
+        turn = node["state"]["turn"]
+        others_play = not plays and any(
+            e["type"] == "play" and e["seat"] == turn for e in self.events(node["continue"])
+        )
         return {
             **self._table(node["state"], node["step"]),
             "status": "playing",

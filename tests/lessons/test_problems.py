@@ -80,7 +80,7 @@ def test_an_unknown_key_is_an_error(tmp_path: Path) -> None:
     problems = _problems(tmp_path, ('try = "2o"', 'tyr = "2o"'))
     assert problems[0] == (
         "lessons/04-follow.toml: step 2: unknown key 'tyr' in a step (expected one of: "
-        "claims, continue, deal, expect, hint, play, replies, say, try)"
+        "claims, continue, deal, expect, explains, hint, play, replies, say, try)"
     )
 
 

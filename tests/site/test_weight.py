@@ -1,6 +1,7 @@
 """Every lesson page of the real site stays light, counting the page and every stylesheet,
 script and SVG it loads (the card sheet included, which the widget's script names): under
-80 KB as written, under 20.5 KB gzipped as a host sends it.
+80 KB as written, under 20.7 KB gzipped as a host sends it (raised from 20.5 KB for the
+widget's whole-sentence strings and a later deal's own dealer and trump card).
 
 The heaviest page is lesson 4, whose two choices make four branches. The card sheet is most
 of the margin over what the page alone would need: its cards are drawn from shared pips
@@ -22,7 +23,7 @@ from site_builder.config import PROJECT_ROOT
 from site_builder.widget_strings import EXAMPLE_ONLY
 
 LIMIT = 80_000
-GZIP_LIMIT = 20_500
+GZIP_LIMIT = 20_700
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
 
 
