@@ -770,7 +770,7 @@
       const log = this.logCount++;
       this.logLeader[log] = this.leader;
       this.logWinner[log] = winner;
-      this.logCards.set(t, log * 4);
+      for (let i = 0; i < 4; i++) this.logCards[log * 4 + i] = t[i];
       this.undoLogged[p] = 1;
       this.undoSung[p] = this.sung;
       this.undoCants[p] = this.cantCount;
@@ -818,7 +818,7 @@
         for (let i = log * 4; i < log * 4 + 4; i++) {
           this.won[team + ((cards[i] / 10) | 0)] &= ~(1 << cards[i] % 10);
         }
-        this.trickCards.set(cards.subarray(log * 4, log * 4 + 4));
+        for (let i = 0; i < 4; i++) this.trickCards[i] = cards[log * 4 + i];
         this.trickLength = 4;
         this.leader = this.logLeader[log];
         this.tricksPlayed--;
