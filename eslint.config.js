@@ -21,7 +21,12 @@ module.exports = [
     },
   },
   {
-    files: ["engine-js/cli.js", "engine-js/bot-cli.js", "tests/engine_js/**/*.js"],
+    files: [
+      "engine-js/cli.js",
+      "engine-js/bot-cli.js",
+      "tests/engine_js/**/*.js",
+      "benchmarks/engine-js.js",
+    ],
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node },
   },
   {
