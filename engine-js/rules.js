@@ -147,6 +147,10 @@
     return String(value);
   }
 
+  /** What Python's str.isprintable() refuses: controls, formats, surrogates, private use,
+   * unassigned, separators other than the space. */
+  const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
   /** A string as Python's repr writes it: single quotes unless it holds one and no double. */
   function quote(text) {
     const q = text.includes("'") && !text.includes('"') ? '"' : "'";
@@ -157,11 +161,10 @@
       else if (ch === "\n") out += "\\n";
       else if (ch === "\r") out += "\\r";
       else if (ch === "\t") out += "\\t";
-      else if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad) {
-        out += "\\x" + code.toString(16).padStart(2, "0");
-      } else if (code >= 0xd800 && code <= 0xdfff) {
-        out += "\\u" + code.toString(16).padStart(4, "0");
-      } else out += ch;
+      else if (ch === " " || !UNPRINTABLE.test(ch)) out += ch;
+      else if (code < 0x100) out += "\\x" + code.toString(16).padStart(2, "0");
+      else if (code < 0x10000) out += "\\u" + code.toString(16).padStart(4, "0");
+      else out += "\\U" + code.toString(16).padStart(8, "0");
     }
     return out + q;
   }
