@@ -1,6 +1,7 @@
 """The twin runs where the play page needs it: as a classic script in a page opened from
-disk (file://, where module scripts are blocked) and in a Web Worker (``importScripts``),
-both times as ``globalThis.TuteRules``, and decides there as under Node."""
+disk (file://, where module scripts are blocked; in Chromium, Firefox and WebKit) and in a
+Web Worker (``importScripts``), each time as ``globalThis.TuteRules``, and plays there a hand
+that the engine reads back."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from engine import Game
 from tests.engine_js.twin import ROOT
+from tests.other_browsers import LAUNCHERS, BrowserNotFoundError
 
 RULES = ROOT / "engine-js" / "rules.js"
 PLAY_A_HAND = """
@@ -72,3 +75,14 @@ def test_the_rules_load_in_a_web_worker(
         })"""
     )
     check(done)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("engine", sorted(LAUNCHERS))
+def test_the_rules_load_from_disk_in_firefox_and_webkit(engine: str, tmp_path: Path) -> None:
+    try:
+        with LAUNCHERS[engine](800, 600) as driver:
+            driver.open((folder(tmp_path) / "index.html").as_uri())
+            check(driver.run("return window.done;"))
+    except BrowserNotFoundError as error:
+        raise pytest.fail.Exception(str(error), pytrace=False) from None
