@@ -894,6 +894,24 @@
     return { cards, worlds };
   }
 
+  /**
+   * Run a search on the main thread in slices of about budgetMs (default 8), yielding to the
+   * page between them, so that no task is long: a promise of its result.
+   */
+  function runInSlices(search, budgetMs = 8) {
+    return new Promise((resolve, reject) => {
+      const slice = () => {
+        try {
+          if (search.step(budgetMs)) resolve(search.result());
+          else setTimeout(slice, 0);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      slice();
+    });
+  }
+
   return Object.freeze({
     WHY,
     LEVELS: Object.freeze({ 0: "random", 1: "rule-based", 2: "searching" }),
@@ -905,6 +923,7 @@
     hint,
     evaluate,
     Search,
+    runInSlices,
     knowledge,
     _debug: { sampleHands, replayWorld, feasible },
   });
