@@ -308,3 +308,39 @@ def test_the_only_legal_card_says_so(bot: Bot) -> None:
         }
     )
     assert answer == {"card": "1o", "why": "only_legal"}
+
+
+def test_search_in_slices_the_worker_and_the_evaluation_agree() -> None:
+    """The page-side API: a search run in slices of 0 or 1 ms gives the result of a search run
+    at once; evaluate and the worker give the same figures; the worker refuses questions before
+    its scripts are loaded, unknown kinds and bad requests, each as an error message."""
+    request = {**GOOD, "level": 2, "seed": 4}
+    driver = subprocess.run(
+        ["node", "tests/engine_js/bot_api_driver.js"],
+        input=json.dumps({"request": request, "budgets": [0, 1]}),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    out = json.loads(driver.stdout)
+    whole = out["whole"]
+    assert whole["worlds"] == 24
+    assert sorted(c["card"] for c in whole["cards"]) == sorted(GOOD["hand"])
+    assert all(0 <= c["win"] <= 1 and 0 <= c["points"] <= 290 for c in whole["cards"])
+    assert whole["card"] in GOOD["hand"] and whole["why"] in WHY
+    assert out["sliced"][0] == {"slices": 24, "result": whole}
+    assert out["sliced"][1]["result"] == whole
+    assert out["early"] == "the search is not finished: call step() until it returns true"
+    assert out["evaluate"] == {"cards": whole["cards"], "worlds": 24}
+    assert out["choose"] == {"card": whole["card"], "why": whole["why"]}
+    assert out["worker"] == [
+        {"id": 0, "error": 'the bots are not loaded: post {type: "load", scripts: [...]} first'},
+        {"type": "load", "ok": True},
+        {"id": 1, "result": out["choose"]},
+        {"id": 2, "result": whole},
+        {"id": 3, "result": out["evaluate"]},
+        {"id": 4, "error": "kind must be one of choose, hint, evaluate"},
+        {"id": 5, "error": "hand: seat 1 should hold 10 cards after these plays, not 0"},
+    ]
