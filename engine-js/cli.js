@@ -200,7 +200,7 @@ function readStdin() {
   const bytes = fs.readFileSync(0);
   let text;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw new InvalidInput("standard input is not valid JSON: 'utf-8' codec can't decode it");
   }
