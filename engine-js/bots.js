@@ -20,6 +20,8 @@
 })(typeof globalThis !== "undefined" ? globalThis : this, function (R) {
   const { BEATEN_BY, BIT_COUNT, POINTS, STRENGTH } = R;
   const PAIR = (1 << R.REI) | (1 << R.CAVALL);
+  /** The bots play the house rules (muntar on). */
+  const MUST_BEAT = R.HOUSE_RULES.mustBeat;
 
   /** The reasons a bot gives for its card: a closed set, each with what the coach means. */
   const WHY = Object.freeze({
@@ -46,8 +48,8 @@
   /** Tricks left at and below which level 2 searches exactly instead of playing out. */
   const EXACT_TRICKS = 5;
   /** Hidden hands level 2 samples per move, by default: while playing out and when exact. */
-  const WORLDS = 24;
-  const EXACT_WORLDS = 12;
+  const WORLDS = 48;
+  const EXACT_WORLDS = 20;
   /** Worth of winning the hand, on top of the point margin, in the searching bot's aim. */
   const WIN_BONUS = 30;
 
@@ -126,9 +128,7 @@
     const cants = cantList(request);
     const trump = R.suitOf(trumpCard);
     if (plays.length >= R.DECK_SIZE) {
-      throw new BotError(
-        "plays: the hand is over (40 cards played)",
-      );
+      throw new BotError("plays: the hand is over (40 cards played)");
     }
 
     const handMask = R.handMasks(hand);
@@ -167,11 +167,9 @@
         const led = R.suitOf(trick[0]);
         const best = trick[R.winningIndex(trick, trump)];
         if (p === seat) {
-          const reason = R.refusalGiven(c, later, 0, led, best, trump, true);
+          const reason = R.refusalGiven(c, later, 0, led, best, trump, MUST_BEAT);
           if (reason !== null) {
-            throw new BotError(
-              `plays[${i}]: seat ${p} may not play ${name} here (${reason})`,
-            );
+            throw new BotError(`plays[${i}]: seat ${p} may not play ${name} here (${reason})`);
           }
         }
         // Every card the player did not hold then, or the card played would have been illegal.
@@ -180,7 +178,7 @@
           probe.fill(0);
           probe[R.suitOf(c)] |= 1 << c % 10;
           probe[R.suitOf(x)] |= 1 << x % 10;
-          if (R.refusalGiven(c, probe, 0, led, best, trump, true) !== null) {
+          if (R.refusalGiven(c, probe, 0, led, best, trump, MUST_BEAT) !== null) {
             if (x === trumpCard && p === dealer) {
               throw new BotError(
                 `plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, so may not play ${name}`,
@@ -202,9 +200,7 @@
     }
     const turn = (leader + trick.length) & 3;
     if (turn !== seat) {
-      throw new BotError(
-        `seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`,
-      );
+      throw new BotError(`seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`);
     }
     const held = [0, 1, 2, 3].map((p) => R.HAND_SIZE - seatOf.filter((s) => s === p).length);
     if (hand.length !== held[seat]) {
@@ -242,10 +238,10 @@
             `cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} after trick ${c.afterTrick}`,
           );
         }
-        if (at < 0 && c.seat !== seat) fixed[c.seat * 4 + c.suit] |= 1 << rank;
-        if (at < 0 && c.seat === seat && !inHand(x)) {
-          throw new BotError(`cants[${i}]: seat ${seat} sang without ${R.CARD_CODES[x]}`);
+        if (at < 0 && (c.seat === seat) !== Boolean(inHand(x))) {
+          throw new BotError(`cants[${i}]: seat ${c.seat} sang without ${R.CARD_CODES[x]}`);
         }
+        if (at < 0 && c.seat !== seat) fixed[c.seat * 4 + c.suit] |= 1 << rank;
       }
     }
     for (let p = 0; p < 4; p++) {
@@ -258,7 +254,6 @@
       }
     }
     return {
-      level: request.level,
       seat,
       dealer,
       trumpCard,
@@ -660,8 +655,8 @@
   const SCALE = 512;
 
   function lineValue(game, team) {
-    const points = game.points;
     const outcome = game.outcome();
+    const points = outcome.points;
     const won = outcome.winner === team;
     let aim;
     if (outcome.reason === "tute") aim = (won ? 1 : -1) * (WIN_BONUS + R.HAND_POINTS);
@@ -696,6 +691,22 @@
   const ttStamp = new Int32Array(TT_SIZE);
   let stamp = 0;
 
+  /**
+   * A team's points so far, as game.points has them (cards won and cants; les deu d'últimes
+   * do not arise before the end), without allocating: an adapter until the twin offers one.
+   */
+  function teamPoints(game, team) {
+    const w = game.won;
+    const base = team * 4;
+    let total = R.SUIT_POINTS[w[base]] + R.SUIT_POINTS[w[base + 1]];
+    total += R.SUIT_POINTS[w[base + 2]] + R.SUIT_POINTS[w[base + 3]];
+    for (let i = 0; i < game.cantCount; i++) {
+      if ((game.cantSeat[i] & 1) !== team) continue;
+      total += game.cantSuit[i] === game.trump ? R.TRUMP_CANT_POINTS : R.CANT_POINTS;
+    }
+    return total;
+  }
+
   /** Alpha-beta to the end of the hand: the exact value for team, the game restored. */
   function alphaBeta(game, team, alpha, beta, ply) {
     if (game.isOver) return lineValue(game, team);
@@ -706,10 +717,10 @@
     const beta0 = beta;
     if (game.trickLength === 0) {
       const h = game.hands;
-      const points = game.points;
       x = (h[0] | h[4] | h[8] | h[12]) | ((h[1] | h[5] | h[9] | h[13]) << 10);
       x |= ((h[2] | h[6] | h[10] | h[14]) << 20) | (game.leader << 30);
-      y = (h[3] | h[7] | h[11] | h[15]) | (game.sung << 10) | (points[0] << 14) | (points[1] << 23);
+      y = h[3] | h[7] | h[11] | h[15] | (game.sung << 10);
+      y |= (teamPoints(game, 0) << 14) | (teamPoints(game, 1) << 23);
       slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) >>> 16;
       if (ttStamp[slot] === stamp && ttX[slot] === x && ttY[slot] === y) {
         const v = ttValue[slot];
@@ -834,9 +845,7 @@
      */
     result() {
       if (!this.done) {
-        throw new BotError(
-          "the search is not finished: call step() until it returns true",
-        );
+        throw new BotError("the search is not finished: call step() until it returns true");
       }
       const cards = this.legal.map((c, i) => {
         const values = this.values[i];

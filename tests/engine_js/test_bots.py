@@ -326,14 +326,14 @@ def test_search_in_slices_the_worker_and_the_evaluation_agree() -> None:
     )
     out = json.loads(driver.stdout)
     whole = out["whole"]
-    assert whole["worlds"] == 24
+    assert whole["worlds"] == 48
     assert sorted(c["card"] for c in whole["cards"]) == sorted(GOOD["hand"])
     assert all(0 <= c["win"] <= 1 and 0 <= c["points"] <= 290 for c in whole["cards"])
     assert whole["card"] in GOOD["hand"] and whole["why"] in WHY
-    assert out["sliced"][0] == {"slices": 24, "result": whole}
+    assert out["sliced"][0] == {"slices": 48, "result": whole}
     assert out["sliced"][1]["result"] == whole
     assert out["early"] == "the search is not finished: call step() until it returns true"
-    assert out["evaluate"] == {"cards": whole["cards"], "worlds": 24}
+    assert out["evaluate"] == {"cards": whole["cards"], "worlds": 48}
     assert out["choose"] == {"card": whole["card"], "why": whole["why"]}
     assert out["worker"] == [
         {"id": 0, "error": 'the bots are not loaded: post {type: "load", scripts: [...]} first'},
