@@ -166,8 +166,8 @@ function report(a, b, pairs, s, seconds) {
 
 function runChild() {
   process.on("message", ({ seed, a, b, from, to, settings }) => {
-    process.send(playPairs(seed, a, b, from, to, settings));
-    process.exit(0);
+    // Leave once the results are sent: a large message takes a while to go through the pipe.
+    process.send(playPairs(seed, a, b, from, to, settings), () => process.disconnect());
   });
 }
 
@@ -192,9 +192,15 @@ async function main() {
         const to = Math.min(opts.pairs, from + chunk);
         return new Promise((resolve, reject) => {
           const child = fork(__filename, ["--child"]);
-          child.on("message", resolve);
+          let result = null;
+          child.on("message", (message) => {
+            result = message;
+          });
           child.on("error", reject);
-          child.on("exit", (code) => code && reject(new Error(`a benchmark process exited with ${code}`)));
+          child.on("exit", (code) => {
+            if (code === 0 && result) resolve(result);
+            else reject(new Error(`a benchmark process exited with ${code} and no results`));
+          });
           child.send({ seed: opts.seed, a, b, from, to, settings });
         });
       }),
