@@ -6,6 +6,7 @@ standard error and the same exit status as ``python -m engine``.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -93,7 +94,13 @@ LEGAL = [
     '{"trump": "o", "hand": ["12e", "2c"], "trick": []}',
     *legal_requests(),
 ]
-MALFORMED_LEGAL = [
+MALFORMED_LEGAL: list[str | bytes] = [
+    b"\xff{}",
+    b'{"trump": "b", "hand": ["1\xe2\x82"], "trick": []}',
+    b'{"trump": "b", "hand": ["\xc3\xa9\xf4\x8f\xbf\xbf\xf4\x90\x80\x80\xe0\x9f\xbf"], '
+    b'"trick": []}',
+    '{"trump": "b", "hand": ["a\\u00a0\\u2028\\u0085\\ue000 \\t\\u0007\\\\"], "trick": []}',
+    '["😀", x]',
     "",
     "{not json",
     "[1, 2]",
@@ -145,31 +152,35 @@ CASES = (
 """Each request with the exit status it must get: 0 answered, 1 an illegal play, 2 malformed."""
 
 
-def run(command: list[str], args: list[str], stdin: str) -> tuple[str, str, int]:
-    """Standard output, standard error and exit status of one command line."""
+def run(command: list[str], args: list[str], stdin: str | bytes) -> tuple[str, str, int]:
+    """Standard output, standard error and exit status of one command line, on the locale
+    where Python keeps the bytes of bad UTF-8 as lone surrogates, as the twin does."""
     done = subprocess.run(
         [*command, *args],
-        input=stdin.encode(),
+        input=stdin.encode() if isinstance(stdin, str) else stdin,
         capture_output=True,
         cwd=ROOT,
+        env={**os.environ, "LC_ALL": "C.UTF-8"},
         check=False,
         timeout=60,
     )
     return done.stdout.decode(), done.stderr.decode(), done.returncode
 
 
-def engine(args: list[str], stdin: str) -> tuple[str, str, int]:
+def engine(args: list[str], stdin: str | bytes) -> tuple[str, str, int]:
     """The engine's answer."""
     return run([sys.executable, "-m", "engine"], args, stdin)
 
 
-def twin(args: list[str], stdin: str) -> tuple[str, str, int]:
+def twin(args: list[str], stdin: str | bytes) -> tuple[str, str, int]:
     """The twin's answer, from the program that npm run engine starts."""
     return run([node(), "engine-js/cli.js"], args, stdin)
 
 
 @pytest.mark.parametrize(("command", "stdin", "status"), CASES)
-def test_the_same_request_gets_the_same_answer(command: str, stdin: str, status: int) -> None:
+def test_the_same_request_gets_the_same_answer(
+    command: str, stdin: str | bytes, status: int
+) -> None:
     expected = engine([command], stdin)
     assert twin([command], stdin) == expected
     out, err, got = expected
@@ -181,7 +192,7 @@ def test_the_same_request_gets_the_same_answer(command: str, stdin: str, status:
     "stdin",
     [LEGAL[0], MALFORMED_LEGAL[2]],
 )
-def test_npm_run_engine_is_the_twin(stdin: str) -> None:
+def test_npm_run_engine_is_the_twin(stdin: str | bytes) -> None:
     """``npm run --silent engine --`` runs engine-js/cli.js, adding nothing to its output."""
     npm = run(["npm", "run", "--silent", "engine", "--"], ["legal"], stdin)
     assert npm == twin(["legal"], stdin) == engine(["legal"], stdin)
