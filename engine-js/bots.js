@@ -997,6 +997,5 @@
     evaluate,
     Search,
     runInSlices,
-    knowledge,
   });
 });
