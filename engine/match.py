@@ -28,6 +28,12 @@ class Match:
         return None
 
     @property
+    def next_dealer(self) -> int:
+        """Who deals the hand after this one: the next seat in playing order, the player on
+        the dealer's right; the seat after that leads it."""
+        return (self.dealer + 1) % PLAYERS
+
+    @property
     def is_over(self) -> bool:
         """A team has won the match."""
         return self.winner is not None
@@ -47,4 +53,4 @@ class Match:
             self.jocs[outcome.winner] = self.rules.match_target
         else:
             self.jocs[outcome.winner] += 1
-        self.dealer = (self.dealer + 1) % PLAYERS
+        self.dealer = self.next_dealer

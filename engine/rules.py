@@ -100,6 +100,29 @@ def trick_points(trick: Iterable[Card]) -> int:
     return sum(points_of(c) for c in trick)
 
 
+class Duty(StrEnum):
+    """Which rule decides the cards that may be played on a trick: each names it, so a page
+    can say why a card is allowed as well as why one is refused."""
+
+    LEAD = "lead"
+    """Leading: any card."""
+    FOLLOW = "follow"
+    """Assistir: any card of the suit led, as none of them beats the winning card (or,
+    "sin montar", none has to)."""
+    BEAT = "beat"
+    """Muntar: a card of the suit led that beats the winning card."""
+    FOLLOW_TRUMPED = "follow_trumped"
+    """Assistir is enough: a trump is winning a trick led in another suit."""
+    TRUMP = "trump"
+    """Fallar: no card of the suit led and no trump in the trick: any trump."""
+    OVERTRUMP = "overtrump"
+    """Contrafallar: no card of the suit led, and a trump above the trick's in hand."""
+    NO_HIGHER_TRUMP = "no_higher_trump"
+    """No card of the suit led and no trump above the trick's: any card."""
+    FREE = "free"
+    """Neither the suit led nor a trump in hand: any card."""
+
+
 def legal_set(
     hand: CardSet, trick: Sequence[Card], trump: Suit, rules: Rules = HOUSE_RULES
 ) -> CardSet:
@@ -124,6 +147,22 @@ def legal_given(hand: CardSet, led: Suit, best: Card, trump: Suit, rules: Rules)
         return trumps  # fallar: any trump
     # Contrafallar: beat the highest trump if you can; if you can't, any card.
     return (trumps & BEATEN_BY[best]) or hand
+
+
+def duty_given(hand: CardSet, led: Suit, best: Card, trump: Suit, rules: Rules) -> Duty:
+    """The rule that decided :func:`legal_given`'s answer for the same position."""
+    legal = legal_given(hand, led, best, trump, rules)
+    if hand & SUIT_MASKS[led]:
+        if rules.must_beat and legal & BEATEN_BY[best]:
+            return Duty.BEAT
+        if best // 10 == trump and led != trump:
+            return Duty.FOLLOW_TRUMPED
+        return Duty.FOLLOW
+    if not hand & SUIT_MASKS[trump]:
+        return Duty.FREE
+    if best // 10 != trump:
+        return Duty.TRUMP
+    return Duty.OVERTRUMP if legal & BEATEN_BY[best] else Duty.NO_HIGHER_TRUMP
 
 
 def winning_lines(
@@ -188,3 +227,13 @@ def refusal_reason(
 ) -> Reason | None:
     """Why ``card`` may not be played from ``hand`` on ``trick`` (``None``: it may)."""
     return refusal_of(card, to_set(hand), trick, trump, rules)
+
+
+def duty_of(
+    hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: Rules = HOUSE_RULES
+) -> Duty:
+    """The rule that decides what ``hand`` may play on ``trick``."""
+    if not trick:
+        return Duty.LEAD
+    best = trick[winning_index(trick, trump)]
+    return duty_given(to_set(hand), trick[0] // 10, best, trump, rules)

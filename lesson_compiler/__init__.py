@@ -9,12 +9,12 @@ practice drills, the card, rank and suit names, the list of languages
 
 from lesson_compiler.catalogs import check_translations
 from lesson_compiler.compile import compile_lesson
-from lesson_compiler.drills import DRILLS, Item, bank_json, build_banks, drill_words
+from lesson_compiler.drills import DRILLS, Item, bank_json, build_banks
 from lesson_compiler.examples import Example, compile_example, parse_example
 from lesson_compiler.languages import Language, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
-from lesson_compiler.names import card_name, rank_name, suit_name
+from lesson_compiler.names import card_list, card_name, rank_name, suit_name
 from lesson_compiler.problems import Messages, Problem
 
 __all__ = [
@@ -28,11 +28,11 @@ __all__ = [
     "Problem",
     "bank_json",
     "build_banks",
+    "card_list",
     "card_name",
     "check_translations",
     "compile_example",
     "compile_lesson",
-    "drill_words",
     "load_lessons",
     "parse_example",
     "rank_name",

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lesson_compiler.catalogs import CompiledCatalog, check_translations, po_path, read_catalog
-from lesson_compiler.compile import compile_lesson, localize, prepare
+from lesson_compiler.compile import compile_lesson, prepare
 from lesson_compiler.languages import LANGUAGES_FILE, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
 from lesson_compiler.problems import Problem
+from lesson_compiler.terms import teaching_order
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,8 +65,14 @@ def check(root: Path) -> int:
     for lang in languages:
         catalogs = _compiled(root, lang)
         assert catalogs is not None  # check_translations read them without a problem
-        for lesson in prepared:
-            localize(lesson, lang, *catalogs)
+        glossary = root / "locales" / lang / "glossary.toml"
+        shown = glossary.relative_to(root).as_posix()
+        problems += teaching_order(glossary, shown, lang, prepared, *catalogs)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
     nodes = sum(len(lesson.nodes) for lesson in lessons)
     count = len(languages)
     print(f"{len(lessons)} lessons verified ({nodes} positions), compiled in {count} languages")

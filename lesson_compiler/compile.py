@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import LAST_TRICK_BONUS, SUIT_LETTERS, Card, Reason, card_code, suit_of
+from engine import LAST_TRICK_BONUS, SUIT_LETTERS, Card, Reason, card_code, parse_card, suit_of
 from lesson_compiler.model import (
     Branch,
     CantEvent,
@@ -20,7 +20,7 @@ from lesson_compiler.model import (
     TrickEvent,
     TuteEvent,
 )
-from lesson_compiler.names import card_name, event_text, refusal_message, suit_name
+from lesson_compiler.names import card_name, event_text, refusal_message, suit_name, the_card
 from lesson_compiler.problems import Messages
 from lesson_compiler.source import Step
 from lesson_compiler.walkthrough import LineStep, line_steps
@@ -29,6 +29,11 @@ from lesson_compiler.walkthrough import LineStep, line_steps
 def card_names(codes: Iterable[str], game: Messages) -> dict[str, str]:
     """The localized names of these cards, by code, in the order given."""
     return {code: card_name(code, game) for code in codes}
+
+
+def the_card_names(codes: Iterable[str], game: Messages) -> dict[str, str]:
+    """The same names with their article, to say inside a sentence, by code."""
+    return {code: the_card(parse_card(code), game) for code in codes}
 
 
 def suit_names(game: Messages) -> dict[str, str]:

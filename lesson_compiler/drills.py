@@ -17,25 +17,25 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from engine import (
-    DECK_SIZE,
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     SUITS,
     Card,
     Deal,
+    Duty,
     Game,
     Reason,
+    TuteKind,
     card_code,
+    duty_of,
     parse_card,
     points_of,
     suit_of,
     team_of,
     trick_points,
+    tute_in,
     winning_index,
 )
-from lesson_compiler.compile import suit_names
-from lesson_compiler.names import card_name, of_suit, refusal_templates, the_card
-from lesson_compiler.problems import Messages
 
 DRILLS = ("legal", "winner", "points", "cants")
 """The drills, in the order the practice page shows them."""
@@ -56,6 +56,7 @@ CANT_GAMES = 900
 """Random hands, each with planted pairs or a tute, played for the cants bank."""
 
 CantKind = Literal["forty", "twenty", "tute", "none"]
+WinnerWhy = Literal["highest_trump", "only_trump", "highest_of_suit"]
 
 LEGAL_BUCKETS = ("follow", "beat", "trump", "overtrump", "free", "trump_led", "partner")
 WINNER_BUCKETS = ("suit", "trumped", "overtrumped", "trump_led")
@@ -74,6 +75,8 @@ class LegalItem:
     refusals: tuple[tuple[Card, Reason], ...]
     best: int
     """The index in ``trick`` of the card winning it so far, which refusals name."""
+    duty: Duty
+    """The rule that decided the legal cards, which the answer names."""
     tags: tuple[str, ...]
     level: int
 
@@ -85,6 +88,7 @@ class LegalItem:
             "hand": _codes(self.hand),
             "legal": _codes(self.legal),
             "reasons": {card_code(card): str(reason) for card, reason in self.refusals},
+            "duty": str(self.duty),
             "tags": list(self.tags),
             "level": self.level,
         }
@@ -97,6 +101,11 @@ class WinnerItem:
     trump: int
     trick: tuple[Card, ...]
     winner: int
+    why: WinnerWhy
+    """Why that card wins: the highest of several trumps, the only trump, or the highest
+    card of the suit led when no trump was played."""
+    astray: tuple[int, ...]
+    """The indices of the cards neither of the suit led nor trumps: they never win."""
     tags: tuple[str, ...]
     level: int
 
@@ -105,6 +114,8 @@ class WinnerItem:
             "trump": SUIT_LETTERS[self.trump],
             "trick": _codes(self.trick),
             "winner": self.winner,
+            "why": self.why,
+            "astray": list(self.astray),
             "tags": list(self.tags),
             "level": self.level,
         }
@@ -126,6 +137,7 @@ class PointsItem:
             "trick": _codes(self.trick),
             "last": self.last,
             "points": self.points,
+            "values": [points_of(card) for card in self.trick],
             "choices": list(self.choices),
             "tags": list(self.tags),
             "level": self.level,
@@ -146,6 +158,8 @@ class CantsItem:
     level: int
 
     def to_json(self) -> dict[str, Any]:
+        mask = sum(1 << card for card in self.hand)
+        tute: TuteKind | None = tute_in(mask)
         return {
             "trump": SUIT_LETTERS[self.trump],
             "hand": _codes(self.hand),
@@ -154,6 +168,8 @@ class CantsItem:
                 "kind": self.kind,
                 "suit": None if self.suit is None else SUIT_LETTERS[self.suit],
             },
+            "pairs": [SUIT_LETTERS[s] for s in SUITS if _holds_pair(self.hand, s)],
+            "tute": tute,
             "tags": list(self.tags),
             "level": self.level,
         }
@@ -194,20 +210,6 @@ def build_banks(seed: int = SEED) -> dict[str, list[Item]]:
 def bank_json(items: Sequence[Item]) -> dict[str, Any]:
     """A bank as docs/formats.md "Practice banks" shows it."""
     return {"items": [item.to_json() for item in items]}
-
-
-def drill_words(game: Messages) -> dict[str, dict[str, str]]:
-    """The game's words the practice widget fills its sentences with, in ``game``'s
-    language: every card's name (alone and with its article), the suits (alone and in
-    their "of" form) and each refusal reason's sentence."""
-    codes = [card_code(card) for card in range(DECK_SIZE)]
-    return {
-        "cards": {code: card_name(code, game) for code in codes},
-        "the_cards": {code: the_card(parse_card(code), game) for code in codes},
-        "suits": suit_names(game),
-        "of_suits": {letter: of_suit(letter, game) for letter in SUIT_LETTERS},
-        "reasons": {str(reason): text for reason, text in refusal_templates(game).items()},
-    }
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -278,7 +280,8 @@ def _legal_item(game: Game) -> LegalItem:
     if not refusals and not holds_led:
         tags.append("free")
     level = 3 if "overtrump" in tags or "partner" in tags else 2 if len(tags) > 1 else 1
-    return LegalItem(game.trump, trick, hand, legal, refusals, best, tuple(tags), level)
+    duty = duty_of(hand, trick, game.trump)
+    return LegalItem(game.trump, trick, hand, legal, refusals, best, duty, tuple(tags), level)
 
 
 def _legal_bucket(item: LegalItem) -> str:
@@ -305,7 +308,12 @@ def _winner_item(cards: tuple[Card, ...], trump: int) -> WinnerItem:
     else:
         tag = "suit"
     level = {"suit": 1, "trump_led": 2, "trumped": 2, "overtrumped": 3}[tag]
-    return WinnerItem(trump, cards, winning_index(cards, trump), (tag,), level)
+    why: WinnerWhy = (
+        "highest_of_suit" if trumps == 0 else "only_trump" if trumps == 1 else "highest_trump"
+    )
+    led = suit_of(cards[0])
+    astray = tuple(i for i, c in enumerate(cards) if suit_of(c) not in (led, trump))
+    return WinnerItem(trump, cards, winning_index(cards, trump), why, astray, (tag,), level)
 
 
 def _winner_bucket(item: WinnerItem) -> str:
@@ -410,10 +418,15 @@ def _with_planted(deal: Deal, plant: set[Card]) -> Deal | None:
     return Deal(deal.dealer, deal.trump_card, (h0, h1, h2, h3))
 
 
+def _holds_pair(hand: tuple[Card, ...], suit: int) -> bool:
+    """Whether ``hand`` holds the rei and the cavall of ``suit``."""
+    return all(parse_card(code) in hand for code in _pair(suit))
+
+
 def _cants_item(
     trump: int, hand: tuple[Card, ...], sung: tuple[int, ...], kind: CantKind, suit: int | None
 ) -> CantsItem:
-    held_sung = any(all(parse_card(code) in hand for code in _pair(s)) for s in sung)
+    held_sung = any(_holds_pair(hand, s) for s in sung)
     tags: list[str] = [kind]
     if sung:
         tags.append("sung")

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import SUIT_LETTERS, Card, Reason, card_code, legal_cards, refusal_reason
 from lesson_compiler.claims import Position, check_claim, codes
-from lesson_compiler.compile import suit_names
+from lesson_compiler.compile import suit_names, the_card_names
 from lesson_compiler.names import card_name, refusal_message
 from lesson_compiler.problems import Messages, Problem
 from lesson_compiler.source import Reader, read_toml
@@ -116,5 +116,6 @@ def compile_example(example: Example, lang: str, game: Messages) -> dict[str, An
             for card, reason in example.refusals
         },
         "cards": {card_code(c): card_name(card_code(c), game) for c in cards},
+        "the_cards": the_card_names((card_code(c) for c in example.trick), game),
         "suits": suit_names(game),
     }

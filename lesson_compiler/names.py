@@ -101,7 +101,7 @@ def rank_name(rank: int, game: Messages) -> str:
     return game.pgettext(*_RANKS[rank])
 
 
-def _rank_with_article(rank: int, game: Messages) -> str:
+def the_rank(rank: int, game: Messages) -> str:  # "l'as", "el rei": as in a count of points
     return game.pgettext(*_RANKS_WITH_ARTICLE[rank])
 
 
@@ -123,7 +123,23 @@ def card_name(code: str, game: Messages) -> str:
 @functools.lru_cache(maxsize=4096)
 def the_card(card: Card, game: Messages) -> str:
     """The card's name with its definite article, to use inside a sentence: "l'as d'oros"."""
-    return _compose(_rank_with_article(rank_of(card), game), card, game)
+    return _compose(the_rank(rank_of(card), game), card, game)
+
+
+def card_list(cards: Sequence[Card], game: Messages) -> str:
+    """The cards named with their articles as a list inside a sentence: "l'as i el rei
+    d'espases"; each language's own pattern joins the last two and the others."""
+    names = [the_card(card, game) for card in cards]
+    if not names:
+        return ""
+    text = names[-1]
+    if len(names) > 1:
+        # Translators: the last two items of a list: "the ace of swords and the king of cups".
+        text = game.pgettext("list", "{first} and {last}").format(first=names[-2], last=text)
+    for name in reversed(names[:-2]):
+        # Translators: an item of a list before the rest of it: "the two, the ace and the king".
+        text = game.pgettext("list", "{first}, {rest}").format(first=name, rest=text)
+    return text
 
 
 def refusal_templates(game: Messages) -> dict[Reason, str]:
@@ -165,13 +181,10 @@ def refusal_message(
     }
     if taught_in is not None:
         number, title = taught_in
-        return " ".join(
-            (
-                _untaught_rule(reason, game).format(**fields),
-                game.gettext("Lesson {number}, “{title}”, teaches this.").format(
-                    number=number, title=title
-                ),
-            )
+        # Translators: {rule} is the sentence saying the rule in plain words; the lesson
+        # that teaches it is named after it, or before it where the language prefers.
+        return game.gettext("{rule} Lesson {number}, “{title}”, teaches this.").format(
+            rule=_untaught_rule(reason, game).format(**fields), number=number, title=title
         )
     templates = refusal_templates(game)
     if reason not in templates:
@@ -260,19 +273,25 @@ def _actor(event: Event) -> int:
 
 def _trick_text(event: TrickEvent, who: str, mine: bool, game: Messages) -> str:
     n = event.points
-    if mine:
+    if event.last and mine:
         text = game.ngettext(
-            "You win the trick: {n} point.", "You win the trick: {n} points.", n
-        ).format(n=n)
+            "You win the last trick: {n} point, and {bonus} more for winning it.",
+            "You win the last trick: {n} points, and {bonus} more for winning it.",
+            n,
+        )
+    elif event.last:
+        text = game.ngettext(
+            "{seat} wins the last trick: {n} point, and {bonus} more for winning it.",
+            "{seat} wins the last trick: {n} points, and {bonus} more for winning it.",
+            n,
+        )
+    elif mine:
+        text = game.ngettext("You win the trick: {n} point.", "You win the trick: {n} points.", n)
     else:
         text = game.ngettext(
             "{seat} wins the trick: {n} point.", "{seat} wins the trick: {n} points.", n
-        ).format(seat=who, n=n)
-    if event.last:
-        text += " " + game.gettext("And {bonus} more for the last trick.").format(
-            bonus=LAST_TRICK_BONUS
         )
-    return text
+    return text.format(seat=who, n=n, bonus=LAST_TRICK_BONUS)
 
 
 def _hand_over_text(event: HandOverEvent, learner: int, game: Messages) -> str:

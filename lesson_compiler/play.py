@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from engine import (
     HAND_SIZE,
+    SUIT_LETTERS,
     Cant,
     Card,
     Deal,
     Game,
+    Match,
     Tute,
     TuteError,
     card_code,
+    suit_of,
     winning_index,
 )
 from lesson_compiler.claims import Position, check_claim, codes
@@ -117,7 +120,6 @@ class _Builder:
         game = self.start((s.dealer, s.trump_card, s.hands), s.before, "")
         if game is None:
             return []
-        self.check_dealers()
         plays = sum(1 for step in self.source.steps if step.accept is not None)
         if plays < MIN_PLAYS:
             self.fail(
@@ -138,22 +140,6 @@ class _Builder:
                 break
         return self.nodes
 
-    def check_dealers(self) -> None:
-        """Each new deal passes the deal on, as the house rules do: the seat after the
-        previous dealer deals, and the seat after the new dealer leads (the engine's deal)."""
-        dealer = self.source.dealer
-        for step in self.source.steps:
-            if step.deal is None:
-                continue
-            expected = (dealer + 1) % 4
-            if step.deal.dealer != expected:
-                self.fail(
-                    f"step {step.number}: deal",
-                    f"seat {step.deal.dealer} deals, but the deal passes to seat {expected} "
-                    f"(the seat after the previous dealer, seat {dealer})",
-                )
-            dealer = step.deal.dealer
-
     def node(
         self, index: int, step: Step, code: str, base: int, following: list[str], more: bool
     ) -> Node:
@@ -165,13 +151,11 @@ class _Builder:
         state = state_of(game, self.last.get(code))
         dealt: DealEvent | None = None
         if step.deal is not None:
-            deal = step.deal
-            fresh = self.start(
-                (deal.dealer, deal.trump_card, deal.hands), deal.before, f"{where}: deal"
-            )
+            fresh = self.new_hand(game, step, where)
             if fresh is None:
                 return Node(index, state)
             game = fresh
+            deal = step.deal
             dealt = DealEvent(deal.dealer, deal.trump_card, state_of(fresh, last_trick(fresh)))
         elif game.is_over and (step.accept is not None or step.replies):
             self.fail(where, "the hand is already over")
@@ -206,6 +190,29 @@ class _Builder:
             if card not in accept:
                 self.fail(where, f"replies names {card_code(card)}, which the step does not accept")
         return Node(index, state, legal, accept, refusals, outcomes)
+
+    def new_hand(self, game: Game, step: Step, where: str) -> Game | None:
+        """The hand a step deals: by the seat the engine's match names after the dealer of
+        the hand left (the seat after the new dealer then leads), in the lesson's trumps."""
+        deal = step.deal
+        assert deal is not None
+        dealer = Match(dealer=game.dealer).next_dealer
+        if deal.dealer != dealer:
+            self.fail(
+                f"{where}: deal",
+                f"the next hand is dealt by seat {dealer}, the seat after the dealer "
+                f"(seat {game.dealer}), not seat {deal.dealer}",
+            )
+            return None
+        trump = SUIT_LETTERS[suit_of(self.source.trump_card)]
+        if suit_of(deal.trump_card) != suit_of(self.source.trump_card):
+            self.fail(
+                f"{where}: deal",
+                f"the trump card {card_code(deal.trump_card)} is not of the lesson's trump "
+                f"suit ({trump})",
+            )
+            return None
+        return self.start((deal.dealer, deal.trump_card, deal.hands), deal.before, f"{where}: deal")
 
     def check_claims(self, game: Game, step: Step, shown: tuple[Cant | Tute, ...] | None) -> None:
         """The facts the step's words rely on, where the step begins, for the learner.

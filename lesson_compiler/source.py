@@ -48,6 +48,7 @@ _STEP_KEYS = {
     "expect",
     "deal",
     "claims",
+    "explains",
 }
 _EXPECT_KEYS = {
     "legal",
@@ -81,10 +82,11 @@ class Expect:
 
 @dataclass(frozen=True)
 class NewHand:
-    """A fresh hand dealt at a continue step: the next seat deals, with its trump card."""
+    """A fresh hand dealt at a continue step: by the next dealer, who shows a trump card of
+    the lesson's trump suit."""
 
     dealer: int
-    """The new dealer: the seat after the previous dealer, as the house rules pass the deal."""
+    """The new dealer: the seat the engine's match names after the previous dealer."""
     trump_card: Card
     """The new dealer's last card, shown to all: it sets trump for the new hand."""
     hands: tuple[tuple[Card, ...], ...]
@@ -109,6 +111,9 @@ class Step:
     """For a continue step: the lesson goes on with a new hand (before the replies)."""
     claims: tuple[Claim, ...] = ()
     """The facts the step's words rely on, checked where the step begins."""
+    explains: tuple[str, ...] = ()
+    """Glossary terms this step's words use before the lesson that introduces them,
+    explaining each where they use it (`explains` in the file)."""
 
 
 @dataclass(frozen=True)
@@ -324,6 +329,7 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
     if deal is not None and "play" in raw:
         r.fail(where, "a new 'deal' belongs to a continue step")
     claims = r.get(raw, "claims", where, lambda v, k: r.claims(v, k, where), required=False)
+    explains = r.get(raw, "explains", where, lambda v, k: _terms(r, v, where), required=False)
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         r.fail(where, "'expect' must be a table")
@@ -341,14 +347,26 @@ def _read_step(r: Reader, raw: Any, number: int) -> Step | None:
         expect=_read_expect(r, expect, where),
         deal=deal,
         claims=claims or (),
+        explains=explains or (),
     )
+
+
+def _terms(r: Reader, value: Any, where: str) -> tuple[str, ...] | None:
+    """Glossary term names (`ruff`), which the step's words explain where they use them."""
+    if isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
+        return tuple(value)
+    r.fail(where, f"explains must be a list of glossary term names, not {value!r}")
+    return None
 
 
 def _read_deal(r: Reader, raw: Any, where: str) -> NewHand | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        r.fail(where, "'deal' must be a table with 'dealer', 'trump_card', 'hands' and 'before'")
+        r.fail(
+            where,
+            "'deal' must be a table with 'dealer', 'trump_card', 'hands' and, optionally, 'before'",
+        )
         return None
     r.keys(raw, {"dealer", "trump_card", "hands", "before"}, where, "deal")
     dealer = r.get(raw, "dealer", where, lambda v, k: r.seat(v, "deal.dealer", where))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from lesson_compiler import bank_json
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
 from site_builder.assets import fingerprinted, gzipped, static_files, static_names
 from site_builder.config import Config
-from site_builder.practice import bank_files
+from site_builder.practice import Explainer, bank_files, bank_texts, text_files
 from site_builder.render import Renderer
 from site_builder.report import Report
 from site_builder.site import read_site
@@ -34,6 +35,11 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     for path, data in static.items():
         yield fingerprinted(path, data, renamed)
     yield from bank_files(site.banks).items()
+    items = {drill: bank_json(bank)["items"] for drill, bank in site.banks.items()}
+    for code, lang in site.languages.items():
+        if "practice" in lang.pages:
+            texts = bank_texts(items, Explainer(lang.site, lang.game))
+            yield from text_files(code, texts).items()
 
 
 def render_site(config: Config, report: Report) -> dict[str, bytes]:

@@ -34,9 +34,11 @@ class Deck:
     """(letter, name) of each suit, in suit order."""
     ranks: tuple[Rank, ...]
     """From the strongest rank to the weakest."""
-    figures: dict[str, str | int]
-    """The names and printed numbers of the three figures, lowest first: figure1 (the
-    jack's name), number1 (10), figure2, number2, figure3, number3."""
+    numbers: dict[str, int]
+    """The printed numbers of the three figures, by English rank name: jack, horse, king."""
+    points: dict[str, int]
+    """The points of the five cards worth any, by English rank name: ace, three, king,
+    horse, jack (the sentences that say them name the ranks in each language)."""
 
 
 def deck(game: Messages) -> Deck:
@@ -51,9 +53,8 @@ def deck(game: Messages) -> Deck:
         )
         for order, number in enumerate(STRENGTH_ORDER, start=1)
     )
-    figures: dict[str, str | int] = {}
-    for index, number in enumerate((SOTA, CAVALL, REI), start=1):
-        figures[f"figure{index}"] = rank_name(number, game)
-        figures[f"number{index}"] = number
+    numbers = {"jack": SOTA, "horse": CAVALL, "king": REI}
+    scoring = (("ace", 1), ("three", 3), ("king", REI), ("horse", CAVALL), ("jack", SOTA))
+    points = {name: CARD_POINTS[number] for name, number in scoring}
     suits = tuple((letter, suit_name(letter, game)) for letter in SUIT_LETTERS)
-    return Deck(suits=suits, ranks=ranks, figures=figures)
+    return Deck(suits=suits, ranks=ranks, numbers=numbers, points=points)

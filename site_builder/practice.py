@@ -1,8 +1,12 @@
-"""The practice page: the drills' banks as files, their printable worksheets and words.
+"""The practice page: the drills' banks as files, what each question says in each language,
+the printable worksheets and the widget's words.
 
-The banks are language-neutral: one JSON file per drill (the published form, fetched by
-the widget) and the same data as a script (loaded where `fetch` of a file is refused,
-as when the site is opened from disk). The page carries the words in its language.
+The banks are language-neutral: one JSON file per drill, with the engine's answers and the
+codes of the rules behind them (the published form), and the same data as a script (loaded
+where `fetch` of a file is refused, as when the site is opened from disk). What a question
+says, its situation and the reasons of its answer, is written here once per language, as
+whole sentences, into a text file per drill and language beside the bank: the widget shows
+those sentences and decides nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +16,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import CANT_POINTS, LAST_TRICK_BONUS, SUIT_LETTERS, TRUMP_CANT_POINTS
-from lesson_compiler import DRILLS, Item, bank_json, drill_words
+from engine import (
+    CANT_POINTS,
+    DECK_SIZE,
+    SUIT_LETTERS,
+    TRUMP_CANT_POINTS,
+    card_code,
+    parse_card,
+    rank_of,
+)
+from lesson_compiler import DRILLS, Item, bank_json
+from lesson_compiler.names import card_name, suit_name, the_card, the_rank
 from lesson_compiler.problems import Messages
 
 BANK_DIR = "practice"
-"""The output folder of the banks: `practice/<drill>.json` and `practice/<drill>.js`."""
+"""The output folder of the banks (`practice/<drill>.json`, `practice/<drill>.js`) and of
+their texts (`practice/<lang>/<drill>.json`, `practice/<lang>/<drill>.js`)."""
 
 WORKSHEET_LEVELS = (1, 2, 3)
 """A worksheet shows the bank's first question of each difficulty level."""
@@ -26,23 +40,42 @@ SEAT_KEYS = ("seat_you", "seat_right", "seat_partner", "seat_left")
 """Seats counted from the learner in playing order: the next to play is on the right."""
 
 
+def _script(variable: str, key: str, text: str) -> bytes:
+    return f'(window.{variable}=window.{variable}||{{}})["{key}"]={text};\n'.encode("ascii")
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def bank_files(banks: dict[str, list[Item]]) -> dict[str, bytes]:
     """Each drill's bank as `practice/<drill>.json` and as the script `practice/<drill>.js`
     that stores the same object in `window.tuteBanks[<drill>]`."""
     files: dict[str, bytes] = {}
     for drill, items in banks.items():
-        text = json.dumps(bank_json(items), sort_keys=True, separators=(",", ":"))
+        text = _json(bank_json(items))
         files[f"{BANK_DIR}/{drill}.json"] = (text + "\n").encode("ascii")
-        script = f'(window.tuteBanks=window.tuteBanks||{{}})["{drill}"]={text};\n'
-        files[f"{BANK_DIR}/{drill}.js"] = script.encode("ascii")
+        files[f"{BANK_DIR}/{drill}.js"] = _script("tuteBanks", drill, text)
+    return files
+
+
+def text_files(lang: str, texts: dict[str, list[dict[str, list[str]]]]) -> dict[str, bytes]:
+    """Each drill's texts in `lang` as `practice/<lang>/<drill>.json` (`{"items": [...]}`,
+    item for item with the bank) and as a script storing the same object in
+    `window.tuteTexts[<drill>]` (a page loads the texts of its language only)."""
+    files: dict[str, bytes] = {}
+    for drill, items in texts.items():
+        text = _json({"items": items})
+        files[f"{BANK_DIR}/{lang}/{drill}.json"] = (text + "\n").encode("ascii")
+        files[f"{BANK_DIR}/{lang}/{drill}.js"] = _script("tuteTexts", drill, text)
     return files
 
 
 def practice_strings(
     gettext: Callable[[str], str], pgettext: Callable[[str, str], str]
 ) -> dict[str, str]:
-    """The practice widget's interface strings, keyed by the names practice.js reads;
-    `{name}` placeholders are filled by the widget and by the worksheets."""
+    """The practice widget's interface strings, keyed by the names practice.js reads: the
+    labels of its controls and marks, and the sentences it fills with a card's name."""
     return {
         "title_legal": gettext("Which cards may you play?"),
         "title_winner": gettext("Who takes the trick?"),
@@ -57,52 +90,407 @@ def practice_strings(
         "next": gettext("Next question"),
         "loading": gettext("Loading the questions…"),
         "load_failed": gettext("The questions could not be loaded."),
-        "trump": gettext("Trump: {suit}"),
-        "table": gettext("On the table:"),
-        "hand": gettext("Your cards:"),
-        "played_by": gettext("{seat}: {card}"),
+        "table": gettext("Cards on the table"),
+        "hand": gettext("Your cards"),
         "seat_you": pgettext("seat", "You"),
         "seat_partner": pgettext("seat", "Your partner"),
         "seat_right": pgettext("seat", "The rival on your right"),
         "seat_left": pgettext("seat", "The rival on your left"),
-        "last_trick": gettext("It is the last trick of the hand."),
-        "sung_none": gettext("Your team has not sung yet."),
-        "sung": gettext("Your team has already sung in: {suits}."),
         "right": gettext("Right!"),
         "wrong": gettext("Not quite."),
-        "may_play": gettext("You may play: {cards}."),
-        "refused": gettext("You may not play: {card}. {reason}"),
-        "winner": gettext("{card} takes the trick."),
-        "winner_trump": gettext("A trump was played: the highest trump wins."),
-        "winner_suit": gettext("No trump was played: the highest card of the suit led wins."),
-        "points": gettext("These cards are worth {points}."),
-        "points_last": gettext(
-            "These cards are worth {points}, with the {bonus} of the last trick."
-        ),
         "cant_none": gettext("Nothing"),
         "cant_tute": gettext("Tute"),
         "cant_pair": gettext("{points} in {suit}"),
-        "you_sing": gettext("You sing: {cant}."),
-        "score": gettext("Right: {right} of {asked}. Streak: {streak}. Best streak: {best}."),
+        # The score's labels, each beside its figure.
+        "score_right": pgettext("practice score", "Right answers"),
+        "score_right_of": gettext("{right} of {asked}"),
+        "score_streak": pgettext("practice score", "Streak"),
+        "score_best": pgettext("practice score", "Best streak"),
+        # The marks of the hand's cards once checked: a label beside each sign, and what a
+        # screen reader says of each card.
+        "mark_right": pgettext("practice mark", "Playable"),
+        "mark_missed": pgettext("practice mark", "Playable, left out"),
+        "mark_left_out": pgettext("practice mark", "Not playable"),
+        "mark_wrong": pgettext("practice mark", "Not playable, chosen"),
+        "card_right": gettext("You may play {card}, and you chose it."),
+        "card_missed": gettext("You may play {card}, but you left it out."),
+        "card_left_out": gettext("You may not play {card}, and you rightly left it out."),
+        "card_wrong": gettext("You may not play {card}, but you chose it."),
     }
 
 
-def page_data(game: Messages) -> dict[str, Any]:
-    """The words and engine constants the widget fills its sentences with; `suit_order`
-    because the page's JSON sorts the keys of `suits`."""
+def page_data(strings: dict[str, str], game: Messages) -> dict[str, Any]:
+    """The words the widget shows in the page's language: every card's name (the alt text
+    of its image) and with its article (for the marks' sentences), and the `cants`
+    drill's choices for each trump suit."""
+    codes = [card_code(card) for card in range(DECK_SIZE)]
     return {
-        **drill_words(game),
-        "suit_order": SUIT_LETTERS,
-        "points": {"forty": TRUMP_CANT_POINTS, "twenty": CANT_POINTS, "bonus": LAST_TRICK_BONUS},
+        "cards": {code: card_name(code, game) for code in codes},
+        "the_cards": {code: the_card(parse_card(code), game) for code in codes},
+        "cant_choices": {trump: _cant_choices(trump, strings, game) for trump in SUIT_LETTERS},
+    }
+
+
+def _cant_choices(trump: str, strings: dict[str, str], game: Messages) -> list[list[str]]:
+    """The choices as `[value, label]`: nothing, the 40 in trumps, a 20 in each other
+    suit in suit order, and tute."""
+    pairs = [("forty", TRUMP_CANT_POINTS, trump)] + [
+        ("twenty", CANT_POINTS, suit) for suit in SUIT_LETTERS if suit != trump
+    ]
+    labels = [
+        [f"{kind}:{suit}", strings["cant_pair"].format(points=points, suit=suit_name(suit, game))]
+        for kind, points, suit in pairs
+    ]
+    return [["none", strings["cant_none"]], *labels, ["tute", strings["cant_tute"]]]
+
+
+class Explainer:
+    """Writes what a bank item says in one language: the sentences that set the question
+    (`lines`) and those that give its answer with the reasons (`why`). Every sentence is
+    one message of the `site` catalog, its cards and suits filled in from the `game` one;
+    a list of cards is joined with the language's own list messages."""
+
+    def __init__(self, site: Messages, game: Messages) -> None:
+        self.site = site
+        self.game = game
+        # Looked up once: a bank names its cards and suits thousands of times.
+        cards = [card_code(card) for card in range(DECK_SIZE)]
+        self._suits = {letter: suit_name(letter, game) for letter in SUIT_LETTERS}
+        self._cards = {code: the_card(parse_card(code), game) for code in cards}
+        self._ranks = {code: the_rank(rank_of(parse_card(code)), game) for code in cards}
+
+    # -- words ---------------------------------------------------------------
+
+    def suit(self, letter: str) -> str:
+        return self._suits[letter]
+
+    def the(self, code: str) -> str:
+        return self._cards[code]
+
+    def rank(self, code: str) -> str:
+        return self._ranks[code]
+
+    def joined(self, items: Sequence[str], last: str) -> str:
+        """``items`` as one list: "a, b and c" with ``last`` the message joining the last."""
+        if len(items) == 1:
+            return items[0]
+        text = items[0]
+        for item in items[1:-1]:
+            text = self.site.gettext("{list}, {item}").format(list=text, item=item)
+        return last.format(list=text, item=items[-1])
+
+    def all_of(self, items: Sequence[str]) -> str:
+        # Translators: the end of a list of every one of its items: "a, b and c".
+        return self.joined(items, self.site.gettext("{list} and {item}"))
+
+    def any_of(self, items: Sequence[str]) -> str:
+        # Translators: the end of a list of alternatives, in a sentence that refuses them.
+        return self.joined(items, self.site.gettext("{list} or {item}"))
+
+    def cards(self, codes: Sequence[str]) -> str:
+        return self.all_of([self.the(code) for code in codes])
+
+    def suits(self, letters: Sequence[str]) -> str:
+        return self.all_of([self.suit(letter) for letter in letters])
+
+    def trumps(self, item: dict[str, Any]) -> str:
+        return self.site.gettext("Trumps are {suit}.").format(suit=self.suit(item["trump"]))
+
+    # -- each drill ------------------------------------------------------------
+
+    def texts(self, drill: str, item: dict[str, Any]) -> dict[str, list[str]]:
+        """The item's `lines` and `why`, as the widget and the worksheets show them."""
+        writers = {
+            "legal": self._legal,
+            "winner": self._winner,
+            "points": self._points,
+            "cants": self._cants,
+        }
+        lines, why = writers[drill](item)
+        return {"lines": lines, "why": why}
+
+    def _legal(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
+        led = item["trick"][0][-1]
+        words = {
+            "suit": self.suit(led),
+            "card": self.the(item["trick"][item["best"]]),
+            "cards": self.cards(item["legal"]),
+        }
+        why = [self._duty(item["duty"], led == item["trump"], len(item["legal"])).format(**words)]
+        # The refused cards grouped by reason, in the hand's order: one sentence per rule.
+        by_reason: dict[str, list[str]] = {}
+        for code in item["hand"]:
+            if code in item["reasons"]:
+                by_reason.setdefault(item["reasons"][code], []).append(self.the(code))
+        for reason, names in by_reason.items():
+            refused = {**words, "cards": self.any_of(names)}
+            why.append(self._refusal(reason, len(names)).format(**refused))
+        return [self.trumps(item)], why
+
+    def _duty(self, duty: str, trump_led: bool, n: int) -> str:
+        """The sentence of the rule that decided the legal cards, with `{suit}` (the suit
+        led), `{card}` (the card winning the trick) and `{cards}` (the legal cards)."""
+        site = self.site
+        if duty == "free":
+            if trump_led:
+                return site.gettext(
+                    "Trumps were led and you have none, so anything goes: you may play any card."
+                )
+            return site.gettext(
+                "You have no {suit} and no trumps, so anything goes: you may play any card."
+            )
+        if duty == "no_higher_trump":
+            return site.gettext(
+                "You have no {suit} and no trump higher than {card}, so you need not play "
+                "a trump: you may play any card."
+            )
+        if duty == "follow":
+            return site.ngettext(
+                "You must follow suit: you may play {cards}, your only card in {suit}, "
+                "even though it does not beat {card}.",
+                "You must follow suit: you may play any of your {suit}, {cards}, "
+                "since none of them beats {card}.",
+                n,
+            )
+        if duty == "beat":
+            return site.ngettext(
+                "You must follow suit and beat {card}: you may play {cards}, your only card "
+                "in {suit} that beats it.",
+                "You must follow suit and beat {card}: you may play {cards}, your cards in "
+                "{suit} that beat it.",
+                n,
+            )
+        if duty == "follow_trumped":
+            return site.ngettext(
+                "The trick has been ruffed with {card}, so following suit is enough: "
+                "you may play {cards}, your only card in {suit}.",
+                "The trick has been ruffed with {card}, so following suit is enough: "
+                "you may play any of your {suit}, {cards}.",
+                n,
+            )
+        if duty == "trump":
+            return site.ngettext(
+                "You have no {suit} and nobody has ruffed yet, so you must ruff: "
+                "you may play {cards}, your only trump.",
+                "You have no {suit} and nobody has ruffed yet, so you must ruff: "
+                "you may play any of your trumps, {cards}.",
+                n,
+            )
+        if duty == "overtrump":
+            return site.ngettext(
+                "You have no {suit} and you hold a trump higher than {card}, so you must "
+                "overruff: you may play {cards}.",
+                "You have no {suit} and you hold trumps higher than {card}, so you must "
+                "overruff: you may play {cards}.",
+                n,
+            )
+        raise ValueError(f"a legal item with no sentence for its duty {duty!r}")
+
+    def _refusal(self, reason: str, n: int) -> str:
+        """The sentence refusing `{cards}` for `reason`."""
+        site = self.site
+        if reason == "must_follow_suit":
+            return site.ngettext(
+                "You may not play {cards}: you must follow suit with your {suit}.",
+                "You may not play {cards}: you must follow suit with your {suit}.",
+                n,
+            )
+        if reason == "must_beat":
+            return site.ngettext(
+                "You may not play {cards}: it does not beat {card}, and you hold a card "
+                "in {suit} that does.",
+                "You may not play {cards}: they do not beat {card}, and you hold a card "
+                "in {suit} that does.",
+                n,
+            )
+        if reason == "must_trump":
+            return site.ngettext(
+                "You may not play {cards}: it is not a trump, and you must ruff.",
+                "You may not play {cards}: they are not trumps, and you must ruff.",
+                n,
+            )
+        if reason == "must_overtrump":
+            return site.ngettext(
+                "You may not play {cards}: it does not beat {card}, and you must overruff.",
+                "You may not play {cards}: they do not beat {card}, and you must overruff.",
+                n,
+            )
+        raise ValueError(f"a legal item with no sentence for its refusal {reason!r}")
+
+    def _winner(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
+        site = self.site
+        trick = item["trick"]
+        words = {"card": self.the(trick[item["winner"]]), "suit": self.suit(trick[0][-1])}
+        if item["why"] == "highest_trump":
+            text = site.gettext("The trick goes to {card}: it is the highest trump played.")
+        elif item["why"] == "only_trump":
+            text = site.gettext(
+                "The trick goes to {card}: it is the only trump played, and a trump beats "
+                "any card of another suit."
+            )
+        else:
+            text = site.gettext(
+                "The trick goes to {card}: no trump was played, and it is the highest card "
+                "in {suit}, the suit led."
+            )
+        why = [text.format(**words)]
+        astray = [trick[i] for i in item["astray"]]
+        if astray:
+            why.append(
+                site.ngettext(
+                    "A card of another suit that is not a trump never wins: {cards} could "
+                    "not take the trick.",
+                    "Cards of another suit that are not trumps never win: {cards} could "
+                    "not take the trick.",
+                    len(astray),
+                ).format(cards=self.cards(astray))
+            )
+        return [self.trumps(item)], why
+
+    def _points(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
+        site = self.site
+        counted = [(c, v) for c, v in zip(item["trick"], item["values"], strict=True) if v]
+        # Translators: one card in a count of points, with its article: "the ace 11".
+        term = site.pgettext("card points", "{card} {points}")
+        terms = [term.format(card=self.rank(code), points=value) for code, value in counted]
+        cards = self.all_of(terms) if terms else ""
+        total = item["points"]
+        if item["last"] and counted:
+            text = site.ngettext(
+                "This trick is worth {points} point: {cards}, and the ten for the last trick.",
+                "This trick is worth {points} points: {cards}, and the ten for the last trick.",
+                total,
+            )
+        elif item["last"]:
+            text = site.ngettext(
+                "This trick is worth {points} point: its cards count nothing, but it "
+                "takes the ten for the last trick.",
+                "This trick is worth {points} points: its cards count nothing, but it "
+                "takes the ten for the last trick.",
+                total,
+            )
+        elif counted:
+            text = site.ngettext(
+                "These cards are worth {points} point ({cards}).",
+                "These cards are worth {points} points ({cards}).",
+                total,
+            )
+        else:
+            text = site.gettext(
+                "These cards are worth nothing: only aces, threes, kings, horses and jacks count."
+            )
+        lines = [site.gettext("It is the last trick of the hand.")] if item["last"] else []
+        return lines, [text.format(points=total, cards=cards)]
+
+    def _cants(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
+        site = self.site
+        sung = item["sung"]
+        lines = [self.trumps(item)]
+        if sung:
+            lines.append(
+                site.ngettext(
+                    "Your team has already sung the pair in {suits}.",
+                    "Your team has already sung the pairs in {suits}.",
+                    len(sung),
+                ).format(suits=self.suits(sung))
+            )
+        else:
+            lines.append(site.gettext("Your team has not sung yet."))
+        answer = item["answer"]
+        if answer["kind"] == "tute":
+            if item["tute"] == "kings":
+                text = site.gettext(
+                    "You hold all four kings: you sing tute, and your team wins the hand at once."
+                )
+            else:
+                text = site.gettext(
+                    "You hold all four horses: you sing tute, and your team wins the hand at once."
+                )
+            return lines, [text]
+        held_sung = [s for s in item["pairs"] if s in sung]
+        waiting = [s for s in item["pairs"] if s not in sung and s != answer["suit"]]
+        why = []
+        if answer["kind"] == "none" and not held_sung:
+            why.append(
+                site.gettext(
+                    "Nothing to sing: you need both the king and the horse of one suit, "
+                    "and you hold no such pair."
+                )
+            )
+        elif answer["kind"] == "none":
+            why.append(site.gettext("Nothing to sing."))
+        elif answer["kind"] == "forty":
+            why.append(
+                site.gettext(
+                    "Your team has just won a trick and you hold the king and the horse of "
+                    "trumps, not yet sung: you sing the 40 in {suit}."
+                ).format(suit=self.suit(answer["suit"]))
+            )
+        else:
+            why.append(
+                site.gettext(
+                    "Your team has just won a trick and you hold the king and the horse of "
+                    "{suit}, a suit not yet sung: you sing the 20 in {suit}."
+                ).format(suit=self.suit(answer["suit"]))
+            )
+        if held_sung:
+            why.append(
+                site.ngettext(
+                    "Your pair in {suits} was already sung, and each suit is sung only once.",
+                    "Your pairs in {suits} were already sung, and each suit is sung only once.",
+                    len(held_sung),
+                ).format(suits=self.suits(held_sung))
+            )
+        if waiting and answer["kind"] == "forty":
+            why.append(
+                site.ngettext(
+                    "The 40 comes first: your pair in {suits} waits for the next trick your "
+                    "team wins.",
+                    "The 40 comes first: your pairs in {suits} wait for the next tricks your "
+                    "team wins.",
+                    len(waiting),
+                ).format(suits=self.suits(waiting))
+            )
+        elif waiting:
+            why.append(
+                site.ngettext(
+                    "You sing one pair at a time, the 20s in the order {order}: your pair "
+                    "in {suits} waits for the next trick your team wins.",
+                    "You sing one pair at a time, the 20s in the order {order}: your pairs "
+                    "in {suits} wait for the next tricks your team wins.",
+                    len(waiting),
+                ).format(suits=self.suits(waiting), order=self.suits(SUIT_LETTERS))
+            )
+        return lines, why
+
+
+def bank_texts(
+    banks: dict[str, list[dict[str, Any]]], explainer: Explainer
+) -> dict[str, list[dict[str, list[str]]]]:
+    """Every drill's texts in the explainer's language, item for item with its bank (the
+    items as the bank file has them)."""
+    return {
+        drill: [explainer.texts(drill, item) for item in items] for drill, items in banks.items()
     }
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A card of a worksheet question: its code, its image's alt text, and who played it
+    (empty outside a trick)."""
+
+    code: str
+    alt: str
+    seat: str
+
+
+@dataclass(frozen=True)
 class Row:
-    """A labelled row of cards: `cards` are (code, image alt text)."""
+    """A labelled row of cards: a trick's (each over who played it) or a hand's."""
 
     label: str
-    cards: tuple[tuple[str, str], ...]
+    cards: tuple[Picture, ...]
+    hand: bool
 
 
 @dataclass(frozen=True)
@@ -123,17 +511,19 @@ class Drill:
     task: str
     bank: str
     script: str
+    texts: str
+    texts_script: str
     questions: tuple[Question, ...]
 
 
 def drills(
     banks: dict[str, list[Item]],
     strings: dict[str, str],
-    data: dict[str, Any],
+    explainer: Explainer,
+    lang: str,
     link: Callable[[str], str],
 ) -> list[Drill]:
     """The page's drills in :data:`DRILLS` order; `link` makes an output file's URL relative."""
-    sheet = _Worksheet(strings, data)
     return [
         Drill(
             id=drill,
@@ -141,7 +531,11 @@ def drills(
             task=strings[f"task_{drill}"],
             bank=link(f"{BANK_DIR}/{drill}.json"),
             script=link(f"{BANK_DIR}/{drill}.js"),
-            questions=tuple(sheet.question(drill, item) for item in _samples(banks[drill])),
+            texts=link(f"{BANK_DIR}/{lang}/{drill}.json"),
+            texts_script=link(f"{BANK_DIR}/{lang}/{drill}.js"),
+            questions=tuple(
+                _question(drill, item, strings, explainer) for item in _samples(banks[drill])
+            ),
         )
         for drill in DRILLS
         if drill in banks
@@ -153,109 +547,28 @@ def _samples(items: Sequence[Item]) -> list[dict[str, Any]]:
     return [next(i for i in items if i.level == level).to_json() for level in WORKSHEET_LEVELS]
 
 
-class _Worksheet:
-    """Writes a bank item as a printable question in the page's language."""
+def _question(
+    drill: str, item: dict[str, Any], strings: dict[str, str], explainer: Explainer
+) -> Question:
+    """A bank item as a printable question: its sentences, its cards, its answer."""
 
-    def __init__(self, strings: dict[str, str], data: dict[str, Any]) -> None:
-        self.s = strings
-        self.data = data
-
-    def say(self, key: str, **values: object) -> str:
-        return self.s[key].format(**values)
-
-    def name(self, code: str) -> str:
-        return str(self.data["cards"][code])
-
-    def cards(self, codes: Sequence[str]) -> tuple[tuple[str, str], ...]:
-        return tuple((code, self.name(code)) for code in codes)
-
-    def trick(self, codes: Sequence[str], complete: bool) -> Row:
-        """The trick's cards, each named with who played it (the learner plays next, or
-        played last when the trick is complete)."""
-        count = len(codes) - (1 if complete else 0)
-        named = tuple(
-            (
+    def row(label: str, codes: Sequence[str], seats: bool, hand: bool) -> Row:
+        # The learner plays next on a trick in `legal`, and played its last card elsewhere.
+        count = len(codes) - (0 if drill == "legal" else 1)
+        pictures = tuple(
+            Picture(
                 code,
-                self.say(
-                    "played_by", seat=self.s[SEAT_KEYS[(i - count) % 4]], card=self.name(code)
-                ),
+                card_name(code, explainer.game),
+                strings[SEAT_KEYS[(i - count) % 4]] if seats else "",
             )
             for i, code in enumerate(codes)
         )
-        return Row(self.s["table"], named)
+        return Row(label, pictures, hand)
 
-    def trump(self, letter: str) -> str:
-        return self.say("trump", suit=self.data["suits"][letter])
-
-    def question(self, drill: str, item: dict[str, Any]) -> Question:
-        writers = {
-            "legal": self._legal,
-            "winner": self._winner,
-            "points": self._points,
-            "cants": self._cants,
-        }
-        return writers[drill](item)
-
-    def _legal(self, item: dict[str, Any]) -> Question:
-        legal = ", ".join(self.name(code) for code in item["legal"])
-        # The refused cards grouped by reason: one sentence per rule.
-        by_reason: dict[str, list[str]] = {}
-        for code, reason in item["reasons"].items():
-            by_reason.setdefault(reason, []).append(self.name(code))
-        reasons = [
-            self.say("refused", card=", ".join(names), reason=self._reason(item, reason))
-            for reason, names in by_reason.items()
-        ]
-        return Question(
-            (self.trump(item["trump"]),),
-            (self.trick(item["trick"], False), Row(self.s["hand"], self.cards(item["hand"]))),
-            (self.say("may_play", cards=legal), *reasons),
-        )
-
-    def _reason(self, item: dict[str, Any], reason: str) -> str:
-        """The refusal's sentence: the suit led, and the card winning the trick so far."""
-        data = self.data
-        led = item["trick"][0][-1]
-        best = item["trick"][item["best"]]
-        return str(data["reasons"][reason]).format(
-            suit=data["suits"][led], of_suit=data["of_suits"][led], card=data["the_cards"][best]
-        )
-
-    def _winner(self, item: dict[str, Any]) -> Question:
-        why = "winner_suit" if item["tags"] == ["suit"] else "winner_trump"
-        card = self.name(item["trick"][item["winner"]])
-        return Question(
-            (self.trump(item["trump"]),),
-            (self.trick(item["trick"], True),),
-            (self.say("winner", card=card), self.s[why]),
-        )
-
-    def _points(self, item: dict[str, Any]) -> Question:
-        points = self.data["points"]
-        lines = (self.s["last_trick"],) if item["last"] else ()
-        answer = (
-            self.say("points_last", points=item["points"], bonus=points["bonus"])
-            if item["last"]
-            else self.say("points", points=item["points"])
-        )
-        return Question(lines, (Row(self.s["table"], self.cards(item["trick"])),), (answer,))
-
-    def _cants(self, item: dict[str, Any]) -> Question:
-        suits = self.data["suits"]
-        sung = (
-            self.say("sung", suits=", ".join(suits[s] for s in item["sung"]))
-            if item["sung"]
-            else self.s["sung_none"]
-        )
-        return Question(
-            (self.trump(item["trump"]), sung),
-            (Row(self.s["hand"], self.cards(item["hand"])),),
-            (self.say("you_sing", cant=self.cant(item["answer"])),),
-        )
-
-    def cant(self, answer: dict[str, Any]) -> str:
-        kind = answer["kind"]
-        if kind in ("none", "tute"):
-            return self.s[f"cant_{kind}"]
-        points = self.data["points"][kind]
-        return self.say("cant_pair", points=points, suit=self.data["suits"][answer["suit"]])
+    rows: tuple[Row, ...] = ()
+    if "trick" in item:
+        rows = (row(strings["table"], item["trick"], seats=drill != "points", hand=False),)
+    if drill in ("legal", "cants"):
+        rows = (*rows, row(strings["hand"], item["hand"], seats=False, hand=True))
+    texts = explainer.texts(drill, item)
+    return Question(tuple(texts["lines"]), rows, tuple(texts["why"]))

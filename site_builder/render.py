@@ -15,8 +15,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine import DECK_SIZE, card_code
-from lesson_compiler import Example, card_name, compile_example
+from lesson_compiler import Example, card_list, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
+from lesson_compiler.names import the_card
 from lesson_compiler.walkthrough import walkthrough
 from site_builder import navigation
 from site_builder.assets import static_links
@@ -26,7 +27,7 @@ from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.frame import Frame
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
-from site_builder.practice import drills, page_data, practice_strings
+from site_builder.practice import Explainer, drills, page_data, practice_strings
 from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.template_strings import TemplateStrings
@@ -49,8 +50,10 @@ _PREFORMATTED = re.compile(r"<(pre|textarea)\b", re.I)
 ROOT_SITEMAP = "root"
 """The name of the root pages' sitemap, as a language's is its code (which has 2 or 3
 letters, so cannot be this)."""
-CARD_IMAGE = Markup('<img src="{src}" width="64" height="100" alt="{alt}">')
-"""A card as a lesson's walkthrough shows it, named by its alt text."""
+CARD_IMAGE = Markup('<img src="{src}" alt="{alt}">')
+"""A card as a lesson's walkthrough shows it, named by its alt text. Its size is the
+stylesheet's (`.walkthrough img` sets its width and aspect ratio), which loads before the
+page is drawn, so a walkthrough's many cards need no size of their own."""
 
 
 class UnindentedLoader(FileSystemLoader):
@@ -84,7 +87,7 @@ class _Context:
 
     def example(self, example: Example) -> str:
         data = compile_example(example, self.lang.language.code, self.lang.game)
-        legal = ", ".join(data["cards"][code] for code in data["legal"])
+        legal = card_list(example.legal, self.lang.game)
         return self.renderer.partial("example.html", self.page, data=data, legal=legal)
 
     def deck(self) -> str:
@@ -272,6 +275,7 @@ class Renderer:
             "images": self._card_images_in(sprite, lang),
             "unnamed_images": self._card_images_in(sprite, None),
             "trump_card": data["trump_card"],
+            "trump_card_name": the_card(lesson.trump_card, lang.game),
             "trump_suit": data["suits"][data["trump"]],
             "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
             "walk": walkthrough(page.prepared, data),
@@ -313,7 +317,7 @@ class Renderer:
         key = (lang.language.code, "example.js" in scripts)
         found = self._widget_strings_json.get(key)
         if found is None:
-            strings = widget_strings(lang.site.gettext, lang.site.pgettext)
+            strings = widget_strings(lang.site.gettext, lang.site.pgettext, lang.site.ngettext)
             if "example.js" not in scripts:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
             found = self._widget_strings_json[key] = json_script(strings)
@@ -321,11 +325,11 @@ class Renderer:
 
     def _practice_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
         strings = practice_strings(lang.site.gettext, lang.site.pgettext)
-        data = page_data(lang.game)
+        explainer = Explainer(lang.site, lang.game)
         return {
             "widget_strings": json_script(strings),
-            "practice_data": data,
-            "drills": drills(self.site.banks, strings, data, page.link),
+            "practice_data": page_data(strings, lang.game),
+            "drills": drills(self.site.banks, strings, explainer, lang.language.code, page.link),
         }
 
     def render_root(self, page: Page) -> str:

@@ -21,9 +21,10 @@ from urllib.parse import urlsplit
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lesson_compiler import Item, Lesson, build_banks, load_lessons
+from lesson_compiler import Item, Lesson, Problem, build_banks, load_lessons
 from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from lesson_compiler.compile import Prepared, prepare
+from lesson_compiler.terms import teaching_order
 from site_builder.config import Config, Language
 from site_builder.content import PAGE_IDS, Source, read_pages
 from site_builder.markdown import Anchor, Link, PageEnv, create_markdown, parse
@@ -179,6 +180,7 @@ def _collector_paused() -> Iterator[None]:
 def _read_site(config: Config, report: Report) -> Site:
     md = create_markdown()
     lessons: list[Prepared] = []
+    problems: list[Problem] = []
     if config.lessons_dir is not None:
         verified, problems = load_lessons(config.lessons_dir, config.root)
         report.add_errors(problems)
@@ -186,7 +188,8 @@ def _read_site(config: Config, report: Report) -> Site:
         lessons = [prepare(lesson) for lesson in verified]
     languages: dict[str, LanguageSite] = {}
     for language in config.languages:
-        lang_site = _read_language(config, language, md, lessons, report)
+        # the teaching order is only told when every lesson could be read
+        lang_site = _read_language(config, language, md, lessons, report, not problems)
         if lang_site is not None:
             languages[language.code] = lang_site
     site = Site(config, md, languages, _root_pages(config))
@@ -223,7 +226,12 @@ def _messages(config: Config, lang: str, domain: str, report: Report) -> Compile
 
 
 def _read_language(
-    config: Config, language: Language, md: MarkdownIt, lessons: list[Prepared], report: Report
+    config: Config,
+    language: Language,
+    md: MarkdownIt,
+    lessons: list[Prepared],
+    report: Report,
+    all_lessons: bool = True,
 ) -> LanguageSite | None:
     code = language.code
     site = _messages(config, code, "site", report)
@@ -258,6 +266,11 @@ def _read_language(
     if lesson_texts is not None:
         pages_dir = config.rel(config.content_dir / code / "pages")
         _add_lessons(result, lessons, lesson_texts, pages_dir, report)
+        glossary = config.content_dir / code / "glossary.toml"
+        if all_lessons:
+            report.add_errors(
+                teaching_order(glossary, config.rel(glossary), code, lessons, lesson_texts, game)
+            )
     _check_unique_paths(result, report)
     return result
 

@@ -2,21 +2,31 @@
 
 The site builder calls `widget_strings` with the page language's catalog and embeds the
 result as `<script type="application/json" data-widget-strings>`. Message ids are English
-and wrapped in `gettext`/`pgettext` so Babel extraction finds them; `{name}` placeholders
-are filled by the widget.
+and wrapped in `gettext`/`pgettext`/`ngettext` so Babel extraction finds them; `{name}`
+placeholders are filled by the widget. Each is a whole sentence or a label, never a piece
+the widget joins to another. A message with plural forms is `{"forms": [...], "by_count":
+"0011111111"}`: its distinct forms, and the index of the one each count from 0 to `HAND_SIZE`
+(the counts the widget says) takes, a digit per count, so a page carries each form once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump"})
+from engine import HAND_SIZE
+
+Plural = dict[str, list[str] | str]
+"""A message with plural forms, as the widget reads it (see above)."""
+
+EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump", "trump_suit", "played_by"})
 """Strings only the rule-example board reads: pages without a board leave them out."""
 
 
 def widget_strings(
-    gettext: Callable[[str], str], pgettext: Callable[[str, str], str]
-) -> dict[str, str]:
+    gettext: Callable[[str], str],
+    pgettext: Callable[[str, str], str],
+    ngettext: Callable[[str, str, int], str],
+) -> dict[str, str | Plural]:
     """Every string the widget shows, keyed by the stable names the JavaScript reads."""
     return {
         "seat_you": pgettext("seat", "You"),
@@ -39,8 +49,13 @@ def widget_strings(
         "hand": gettext("Your cards"),
         "table": gettext("The table"),
         "trick": gettext("Cards on the table"),
-        "cards_left": gettext("{seat}: cards in hand: {count}"),
-        "played_by": gettext("{seat}: {card}"),
+        "cards_left": _plural(
+            [
+                ngettext("{seat} holds {count} card.", "{seat} holds {count} cards.", n)
+                for n in range(HAND_SIZE + 1)
+            ]
+        ),
+        "played_by": gettext("{seat} played {card}."),
         "your_turn": gettext("Your turn"),
         "seat_to_play": gettext("{seat} to play"),
         "cant_badge": gettext("{points} in {suit}"),
@@ -58,10 +73,17 @@ def widget_strings(
         "wins": pgettext("the card that takes the trick", "wins"),
         "new_deal": gettext("A new hand is dealt."),
         "face_up_note": gettext("face up for the lesson"),
-        "final_score": gettext("Score: us {us}, them {them}"),
-        "progress": gettext("Lessons completed: {done} / {total}"),
+        "final_score": gettext("Your team finishes on {us}, the rivals on {them}."),
+        "progress": gettext("You have completed {done} of the {total} lessons."),
         "recap": gettext("The rule in cards"),
-        "resume": gettext("Continue where you left off: {title}"),
+        "resume": gettext("Continue with “{title}”, where you left off"),
         "legal": gettext("You may play this card."),
+        "trump_suit": gettext("Trumps are {suit}."),
         "try_card": gettext("Tap a card to see whether you may play it."),
     }
+
+
+def _plural(by_count: list[str]) -> Plural:
+    """A plural message from its text for each count: each distinct form once."""
+    forms = list(dict.fromkeys(by_count))
+    return {"forms": forms, "by_count": "".join(str(forms.index(text)) for text in by_count)}

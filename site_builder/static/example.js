@@ -26,7 +26,7 @@
         const rel = (((i - k) % 4) + 4) % 4;
         const who = t(SEAT_KEYS[rel]);
         return h("div", { class: "played", "data-card": card, "data-pos": POSITIONS[rel] }, [
-          cardImg("c-" + card, t("played_by", { seat: who, card: names[card] || card })),
+          cardImg("c-" + card, t("played_by", { seat: who, card: (example.the_cards || {})[card] || names[card] || card })),
           h("span", { class: "played-by", "aria-hidden": "true" }, [who]),
         ]);
       }));
@@ -34,7 +34,7 @@
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
     const feedback = h("p", { class: "feedback", "data-feedback": "", "aria-live": "polite" }, [t("try_card")]);
     const board = h("div", { class: "board" }, [
-      h("p", { class: "trump-suit" }, [cardImg("suit-" + example.trump, "", "pip"), t("trump") + ": " + suit]),
+      h("p", { class: "trump-suit" }, [cardImg("suit-" + example.trump, "", "pip"), t("trump_suit", { suit })]),
       trick, h("span", { class: "seat-name", "aria-hidden": "true" }, [t("hand")]), hand, feedback,
     ]);
     syncCardButtons(hand, example.hand, names);

@@ -536,6 +536,12 @@
       }
     }
 
+    /* A card on the table is named for assistive technology by its play's announcement,
+       which says who played it; a card played before the lesson starts, by its name. */
+    const told = {};
+    for (const e of lesson.events || []) if (e.type === "play") told[e.seat + e.card] = e.text;
+    const playedBy = (seat, card) => told[seat + card] || names[card] || card;
+
     /* cards already on the table when the lesson opens do not slide in */
     let entering = false;
     function drawTrick(st) {
@@ -549,7 +555,7 @@
         if (!el) {
           el = h("div", { class: "played", "data-card": card, "data-enter": entering,
             "data-pos": POSITIONS[relative(seat)] },
-            [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: names[card] || card }))]);
+            [cardImg("c-" + card, playedBy(seat, card))]);
           trick.append(el);
         }
         el.toggleAttribute("data-wins", wins);

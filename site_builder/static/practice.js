@@ -1,7 +1,9 @@
 /* Practice drills: runs of short questions drawn from a bank the engine wrote at build
-   time. No rules here: every answer, refusal reason and tag is in the bank; this script
-   shows a question, compares the learner's answer with the bank's and keeps the score.
-   The markup contract is "Practice page" in docs/formats.md. */
+   time. No rules and no sentences made here: every answer and tag is in the bank, and
+   what each question says, its situation and the reasons of its answer, is in the texts
+   written for the page's language; this script shows a question, compares the learner's
+   answer with the bank's, marks the cards and keeps the score. The markup contract is
+   "Practice page" in docs/formats.md. */
 (function () {
   "use strict";
 
@@ -11,6 +13,7 @@
   const say = tute.strings();
   const words = tute.readJSON(document.querySelector("script[data-practice-data]"));
   const BEST_KEY = "tute.practice.best";
+  const VERDICTS = ["right", "missed", "left_out", "wrong"];
 
   /* -- pure pieces ------------------------------------------------------- */
 
@@ -30,14 +33,22 @@
     return from[Math.floor(random() * from.length)];
   }
 
-  /* Each hand card's verdict after "check" in the legal drill. */
+  /* Each hand card's verdict after "check" in the legal drill: legal and chosen
+     ("right"), legal and left out ("missed"), refused and left out ("left_out"), refused
+     and chosen ("wrong"). */
   function legalVerdicts(item, selected) {
     const verdicts = {};
     for (const code of item.hand) {
       const legal = item.legal.includes(code);
-      verdicts[code] = legal === selected.has(code) ? "right" : legal ? "missed" : "wrong";
+      const chosen = selected.has(code);
+      verdicts[code] = legal ? (chosen ? "right" : "missed") : chosen ? "wrong" : "left_out";
     }
     return verdicts;
+  }
+
+  /* Whether the verdicts make a right answer: no legal card missed, no refused one chosen. */
+  function allRight(verdicts) {
+    return Object.values(verdicts).every((v) => v === "right" || v === "left_out");
   }
 
   /* The run's score after one more answer. */
@@ -56,23 +67,6 @@
   function seatOf(index, count) {
     /* with `count` cards before the learner's, card i was played count - i seats before */
     return say(tute.SEAT_KEYS[(index - count + 4) % 4]);
-  }
-
-  function reasonText(item, reason) {
-    const led = item.trick[0].slice(-1);
-    return String(words.reasons[reason] || reason)
-      .replace("{suit}", words.suits[led])
-      .replace("{of_suit}", words.of_suits[led])
-      .replace("{card}", words.the_cards[item.trick[item.best]]);
-  }
-
-  function cantText(answer) {
-    if (answer.kind === "none" || answer.kind === "tute") return say("cant_" + answer.kind);
-    return say("cant_pair", { points: words.points[answer.kind], suit: words.suits[answer.suit] });
-  }
-
-  function choiceOf(answer) {
-    return answer.suit ? answer.kind + ":" + answer.suit : answer.kind;
   }
 
   /* -- storage (works without it) ----------------------------------------- */
@@ -97,25 +91,37 @@
 
   /* -- loading the bank ---------------------------------------------------- */
 
-  function loadByScript(root) {
-    const drill = root.dataset.drill;
+  /* A script that stores its data in window[variable][drill], for the site opened from
+     disk, where `fetch` of a file is refused. */
+  function loadByScript(src, variable, drill) {
     return new Promise((resolve, reject) => {
-      const ready = () => (window.tuteBanks || {})[drill];
+      const ready = () => (window[variable] || {})[drill];
       if (ready()) return resolve(ready());
-      const script = h("script", { src: root.dataset.bankScript });
+      const script = h("script", { src });
       script.addEventListener("load", () => (ready() ? resolve(ready()) : reject()));
       script.addEventListener("error", reject);
       document.head.append(script);
     });
   }
 
-  /* The published JSON over http(s); the same data as a script where `fetch` of a file
-     is refused (the site opened from disk). */
-  function loadBank(root) {
-    if (location.protocol === "file:" || !window.fetch) return loadByScript(root);
-    return fetch(root.dataset.bank)
+  /* The published JSON over http(s), else the same data as a script. */
+  function load(url, script, variable, drill) {
+    if (location.protocol === "file:" || !window.fetch) return loadByScript(script, variable, drill);
+    return fetch(url)
       .then((response) => (response.ok ? response.json() : Promise.reject()))
-      .catch(() => loadByScript(root));
+      .catch(() => loadByScript(script, variable, drill));
+  }
+
+  /* The bank and its texts in the page's language, item for item. */
+  function loadBank(root) {
+    const { drill, bank, bankScript, texts, textsScript } = root.dataset;
+    return Promise.all([load(bank, bankScript, "tuteBanks", drill),
+      load(texts, textsScript, "tuteTexts", drill)]).then(([items, said]) => {
+      const list = (items && items.items) || [];
+      const lines = (said && said.items) || [];
+      if (!list.length || lines.length !== list.length) throw new Error("bank and texts differ");
+      return list.map((item, i) => ({ ...item, said: lines[i] }));
+    });
   }
 
   /* -- one drill ------------------------------------------------------------ */
@@ -134,7 +140,7 @@
     const next = h("button", { type: "button", class: "drill-button drill-next",
       "data-action": "next" }, [say("next")]);
     const feedback = h("div", { class: "drill-feedback", "data-feedback": "", "aria-live": "polite" });
-    const score = h("p", { class: "drill-score", "data-score": "" });
+    const score = h("ul", { class: "drill-score", "data-score": "" });
     /* the feedback comes before the controls, so it shows where the board keeps room for
        it and Next is the last thing on the screen, under the thumb */
     const board = h("div", { class: "drill-board", hidden: true },
@@ -148,36 +154,35 @@
     let selected = new Set();
     let state = { asked: 0, right: 0, streak: 0, best: readBest()[drill] || 0 };
 
-    /* each sentence in a span that CSS keeps whole, so "Best streak: 3" never breaks */
+    /* the score as labels, each beside its figure and kept on one line with it */
     function showScore() {
-      const sentences = say("score", state).split(/(?<=[.!?]) /);
-      score.replaceChildren(...sentences.flatMap((text, i) => [i ? " " : "", h("span", {}, [text])]));
+      const figures = [["score_right", say("score_right_of", state)],
+        ["score_streak", String(state.streak)], ["score_best", String(state.best)]];
+      score.replaceChildren(...figures.map(([label, figure]) => h("li", {},
+        [h("span", { class: "drill-score-label" }, [say(label)]), " ", h("strong", {}, [figure])])));
     }
 
-    /* A card as a button (inert when not `active`), with who played it under a trick's. */
-    function cardButton(code, seat, active) {
+    /* A card to tap is a button; a card that only sets the question is a picture. Under a
+       trick's card, who played it. */
+    function cardNode(code, seat, active) {
+      const content = [cardImg("c-" + code, name(code)),
+        seat ? h("span", { class: "drill-seat" }, [seat]) : ""];
+      if (!active) return h("span", { class: "drill-card", "data-card": code }, content);
       return h("button", { type: "button", class: "drill-card", "data-card": code,
-        "aria-disabled": active ? null : "true",
-        "aria-pressed": drill === "legal" && active ? "false" : null },
-      [cardImg("c-" + code, name(code)),
-        seat ? h("span", { class: "drill-seat" }, [seat]) : ""]);
+        "aria-pressed": drill === "legal" ? "false" : null }, content);
     }
 
     function row(label, codes, seats, active) {
       const kind = seats.length ? "drill-row drill-trick" : "drill-row";
       const list = h("div", { class: kind, role: "group", "aria-label": label },
-        codes.map((code, i) => cardButton(code, seats[i], active)));
+        codes.map((code, i) => cardNode(code, seats[i], active)));
       if (active) tute.rovingKeys(list);
       return [h("p", { class: "drill-label", "aria-hidden": "true" }, [label]), list];
     }
 
     function trickRow(trick, complete, active) {
       const count = trick.length - (complete ? 1 : 0);
-      return row(say("table").replace(/\s*:$/, ""), trick, trick.map((_, i) => seatOf(i, count)), active);
-    }
-
-    function handRow(hand, active) {
-      return row(say("hand").replace(/\s*:$/, ""), hand, [], active);
+      return row(say("table"), trick, trick.map((_, i) => seatOf(i, count)), active);
     }
 
     function choiceButton(value, label) {
@@ -191,34 +196,23 @@
       selected = new Set();
       root.dataset.item = String(index);
       root.dataset.status = "asking";
-      const text = [say("trump", { suit: words.suits[item.trump] })];
       const rows = [];
-      const options = [];
+      let options = [];
       if (drill === "legal") {
-        rows.push(...trickRow(item.trick, false, false), ...handRow(item.hand, true));
+        rows.push(...trickRow(item.trick, false, false), ...row(say("hand"), item.hand, [], true));
       } else if (drill === "winner") {
         rows.push(...trickRow(item.trick, true, true));
       } else if (drill === "points") {
-        text.length = 0;
-        if (item.last) text.push(say("last_trick"));
-        rows.push(...row(say("table").replace(/\s*:$/, ""), item.trick, [], false));
-        for (const value of item.choices) options.push(choiceButton(String(value), String(value)));
+        rows.push(...row(say("table"), item.trick, [], false));
+        options = item.choices.map((value) => [String(value), String(value)]);
       } else {
-        text.push(item.sung.length
-          ? say("sung", { suits: item.sung.map((s) => words.suits[s]).join(", ") })
-          : say("sung_none"));
-        rows.push(...handRow(item.hand, false));
-        const suits = words.suit_order.split("");
-        const pairs = [{ kind: "forty", suit: item.trump }].concat(
-          suits.filter((s) => s !== item.trump).map((s) => ({ kind: "twenty", suit: s })));
-        for (const answer of [{ kind: "none" }, ...pairs, { kind: "tute" }]) {
-          options.push(choiceButton(choiceOf(answer), cantText(answer)));
-        }
+        rows.push(...row(say("hand"), item.hand, [], false));
+        options = words.cant_choices[item.trump];
       }
-      lines.replaceChildren(...text.map((line) => h("p", {}, [line])));
-      lines.hidden = !text.length;
+      lines.replaceChildren(...item.said.lines.map((line) => h("p", {}, [line])));
+      lines.hidden = !item.said.lines.length;
       cards.replaceChildren(...rows);
-      choices.replaceChildren(...options);
+      choices.replaceChildren(...options.map(([value, label]) => choiceButton(value, label)));
       choices.hidden = !options.length;
       choices.setAttribute("aria-label", say("title_" + drill));
       check.hidden = drill !== "legal";
@@ -226,18 +220,20 @@
       feedback.replaceChildren();
       feedback.removeAttribute("tabindex");
       showScore();
-      const first = root.querySelector(".drill-row button:not([aria-disabled]), .drill-choice");
+      const first = root.querySelector(".drill-row button, .drill-choice");
       if (first) first.focus();
     }
 
-    function answer(right, details) {
+    /* Right or wrong, then the reasons the texts give: the same whatever was answered. */
+    function answer(right, extra) {
       state = scored(state, right);
       saveBest(drill, state.best);
       root.dataset.status = "answered";
       feedback.dataset.result = right ? "right" : "wrong";
       feedback.replaceChildren(
         h("p", { class: "drill-verdict" }, [say(right ? "right" : "wrong")]),
-        ...details.map((line) => h("p", {}, [line])));
+        ...extra,
+        ...item.said.why.map((line) => h("p", {}, [line])));
       for (const button of root.querySelectorAll(".drill-board button[data-card], .drill-choice")) {
         button.setAttribute("aria-disabled", "true");
       }
@@ -249,22 +245,20 @@
       next.focus();
     }
 
+    /* Every card of the hand marked: playable, chosen or not, and refused, left out or
+       chosen; a screen reader hears the same in a sentence; a key names the signs shown. */
     function checkLegal() {
       const verdicts = legalVerdicts(item, selected);
-      /* the refused cards chosen, grouped by reason: one sentence per rule */
-      const refused = new Map();
       for (const code of item.hand) {
         const button = cards.querySelector(`button[data-card="${code}"]`);
-        if (button) button.dataset.verdict = verdicts[code];
-        if (verdicts[code] !== "wrong") continue;
-        const reason = item.reasons[code];
-        refused.set(reason, (refused.get(reason) || []).concat(name(code)));
+        button.dataset.verdict = verdicts[code];
+        button.append(h("span", { class: "visually-hidden" },
+          [" ", say("card_" + verdicts[code], { card: words.the_cards[code] })]));
       }
-      const details = [say("may_play", { cards: item.legal.map(name).join(", ") })];
-      for (const [reason, names] of refused) {
-        details.push(say("refused", { card: names.join(", "), reason: reasonText(item, reason) }));
-      }
-      answer(Object.values(verdicts).every((v) => v === "right"), details);
+      const shown = VERDICTS.filter((v) => Object.values(verdicts).includes(v));
+      const key = h("ul", { class: "drill-key", "aria-hidden": "true" },
+        shown.map((v) => h("li", { "data-mark": v }, [say("mark_" + v)])));
+      answer(allRight(verdicts), [key]);
     }
 
     function tapCard(button) {
@@ -276,21 +270,18 @@
         const winner = item.trick[item.winner];
         button.dataset.verdict = code === winner ? "right" : "wrong";
         cards.querySelector(`button[data-card="${winner}"]`).dataset.verdict = "right";
-        const why = item.tags.includes("suit") ? "winner_suit" : "winner_trump";
-        answer(code === winner, [say("winner", { card: name(winner) }), say(why)]);
+        answer(code === winner, []);
       }
     }
 
     function tapChoice(button) {
       const value = button.dataset.choice;
-      const expected = drill === "points" ? String(item.points) : choiceOf(item.answer);
+      const expected = drill === "points" ? String(item.points)
+        : item.answer.suit ? item.answer.kind + ":" + item.answer.suit : item.answer.kind;
       button.dataset.verdict = value === expected ? "right" : "wrong";
       const right = choices.querySelector(`[data-choice="${expected}"]`);
       if (right) right.dataset.verdict = "right";
-      const detail = drill === "points"
-        ? say(item.last ? "points_last" : "points", { points: item.points, bonus: words.points.bonus })
-        : say("you_sing", { cant: cantText(item.answer) });
-      answer(value === expected, [detail]);
+      answer(value === expected, []);
     }
 
     root.addEventListener("click", (event) => {
@@ -302,8 +293,7 @@
         start.disabled = true;
         start.textContent = say("loading");
         loadBank(root).then((bank) => {
-          items = (bank && bank.items) || [];
-          if (!items.length) throw new Error("empty bank");
+          items = bank;
           start.hidden = true;
           worksheet.hidden = true;
           board.hidden = false;
@@ -335,5 +325,5 @@
     for (const root of document.querySelectorAll("[data-drill]")) mount(root);
   }
   /* the pure pieces, for tests */
-  tute.practice = { levelFor, pick, legalVerdicts, scored };
+  tute.practice = { levelFor, pick, legalVerdicts, allRight, scored };
 })();

@@ -16,11 +16,18 @@
     }
   }
 
+  /* The page's widget strings: `t(key, values)` fills a message's placeholders. A message
+     with plural forms holds its `forms` and the one each count takes, `by_count`: the form
+     of `values.count` is said. */
   function strings() {
     const data = readJSON(document.querySelector("script[data-widget-strings]")) || {};
-    return (key, values) =>
-      String(data[key] || key).replace(/\{(\w+)\}/g, (m, name) =>
+    return (key, values) => {
+      let text = data[key];
+      const counts = text && text.by_count;
+      if (counts) text = text.forms[counts[Math.min(values.count, counts.length - 1)]];
+      return String(text || key).replace(/\{(\w+)\}/g, (m, name) =>
         values && name in values ? values[name] : m);
+    };
   }
 
   function h(tag, attrs, children) {

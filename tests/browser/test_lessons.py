@@ -120,6 +120,10 @@ SNAPSHOT = r"""async (root) => {
         wins: wins ? [wins.dataset.card, wins.textContent.trim()] : null,
         score: Array.from(root.querySelectorAll(".score tr"), (tr) => texts(tr.cells)).slice(1),
         say: say.textContent,
+        dealer: Array.from(root.querySelectorAll(".seat"))
+            .filter((seat) => shown(seat.querySelector(".dealer")))
+            .map((seat) => seat.dataset.seat),
+        trump_card: root.querySelector(".trump-card img").getAttribute("src").split("#c-")[1],
         feedback: texts(lines),
         turn: root.querySelector(".turn").textContent,
         next: shown(root.querySelector("button[data-action='next']")),
@@ -205,9 +209,23 @@ class LessonPage:
         """An outcome's events, which it names by their index in the lesson's `events`."""
         return [self.data["events"][index] for index in outcome["events"]]
 
-    def _table(self, state: dict[str, Any], step: int) -> dict[str, Any]:
-        """What every settled view of a position shows, whatever the controls."""
+    def _deal(self, step: int, done: bool) -> dict[str, Any]:
+        """The deal in force at `step`: the last one of an earlier step (or of `step` itself
+        once it is `done`), else the lesson's own."""
+        deal: dict[str, Any] = self.data
+        for node in self.data["nodes"]:
+            earlier = node["step"] < step or (done and node["step"] == step)
+            if node["action"] == "continue" and earlier:
+                for event in self.events(node["continue"]):
+                    if event["type"] == "deal":
+                        deal = event
+        return deal
+
+    def _table(self, state: dict[str, Any], step: int, done: bool = False) -> dict[str, Any]:
+        """What every settled view of a position shows, whatever the controls; `done` when
+        the step's own plays, and any deal they begin with, are over."""
         us = self.data["learner"] % 2
+        deal = self._deal(step, done)
         trick, wins = self.held or (state["trick"]["cards"], None)
         return {
             "lesson": self.data["id"],
@@ -225,6 +243,9 @@ class LessonPage:
                 for team in (us, 1 - us)
             ],
             "say": self.data["steps"][step]["say"],
+            # a hand the lesson deals later shows its own dealer and trump card
+            "dealer": [str(deal["dealer"])],
+            "trump_card": deal["trump_card"],
             "restart": True,
         }
 
@@ -295,7 +316,7 @@ class LessonPage:
         points = outcome["state"]["points"]
         stored = json.loads(self.page.evaluate(f"localStorage.getItem('{STORE_KEY}')") or "[]")
         return {
-            **self._table(outcome["state"], node["step"]),
+            **self._table(outcome["state"], node["step"], done=True),
             "status": "complete",
             "playable": [],
             "mode": "wait",

@@ -1,5 +1,6 @@
 """The practice page in Chromium, through its markup contract: every drill answered right
-and wrong against its bank, difficulty rising, the keyboard, the best streak kept, the
+and wrong against its bank with its reasons shown, the hand's marks after Check, the
+examples as pictures, difficulty rising, the keyboard, the best streak kept, the
 worksheets without JavaScript, axe, the site opened from disk, and screenshots."""
 
 from __future__ import annotations
@@ -50,10 +51,30 @@ def _strings(page: Page) -> dict[str, str]:
     return dict(json.loads(text))
 
 
-def _bank(site_dir: Path, path: str, root: Locator) -> list[dict[str, Any]]:
-    bank = posixpath.join(posixpath.dirname(path), root.get_attribute("data-bank") or "")
-    data = json.loads((site_dir / posixpath.normpath(bank)).read_text(encoding="utf-8"))
+def _read(site_dir: Path, path: str, root: Locator, attribute: str) -> list[dict[str, Any]]:
+    url = posixpath.join(posixpath.dirname(path), root.get_attribute(attribute) or "")
+    data = json.loads((site_dir / posixpath.normpath(url)).read_text(encoding="utf-8"))
     return list(data["items"])
+
+
+def _bank(site_dir: Path, path: str, root: Locator) -> list[dict[str, Any]]:
+    """The drill's bank, each item with what it says in the page's language (`said`)."""
+    texts = _read(site_dir, path, root, "data-texts")
+    items = _read(site_dir, path, root, "data-bank")
+    return [{**item, "said": said} for item, said in zip(items, texts, strict=True)]
+
+
+def _words(page: Page) -> dict[str, Any]:
+    return dict(json.loads(page.locator("script[data-practice-data]").text_content() or "{}"))
+
+
+def _score(strings: dict[str, str], **figures: int) -> list[str]:
+    """The score's items: each label with its figure."""
+    return [
+        f"{strings['score_right']} {strings['score_right_of'].format(**figures)}",
+        f"{strings['score_streak']} {figures['streak']}",
+        f"{strings['score_best']} {figures['best']}",
+    ]
 
 
 def _start(page: Page, drill: str) -> Locator:
@@ -67,15 +88,19 @@ def _start(page: Page, drill: str) -> Locator:
 def _question(root: Locator, bank: list[dict[str, Any]]) -> dict[str, Any]:
     """The bank item on screen, checked against the cards the page shows."""
     item = bank[int(root.get_attribute("data-item") or "")]
-    shown = [b.get_attribute("data-card") for b in root.locator("button[data-card]").all()]
+    board = root.locator(".drill-board")
+    shown = [b.get_attribute("data-card") for b in board.locator("[data-card]").all()]
+    tappable = [b.get_attribute("data-card") for b in board.locator("button[data-card]").all()]
     drill = root.get_attribute("data-drill")
-    expected = {
-        "legal": item.get("trick", []) + item.get("hand", []),
-        "winner": item.get("trick"),
-        "points": item.get("trick"),
-        "cants": item.get("hand"),
+    expected, to_tap = {
+        "legal": (item.get("trick", []) + item.get("hand", []), item.get("hand")),
+        "winner": (item.get("trick"), item.get("trick")),
+        "points": (item.get("trick"), []),
+        "cants": (item.get("hand"), []),
     }[drill or ""]
-    assert shown == expected
+    # Only the cards to tap are buttons; the others are pictures.
+    assert (shown, tappable) == (expected, to_tap)
+    expect(root.locator(".drill-lines p")).to_have_text(item["said"]["lines"])
     return item
 
 
@@ -116,10 +141,13 @@ def test_a_drill_answered_right_then_wrong(
     feedback, score = root.locator("[data-feedback]"), root.locator("[data-score]")
     expect(root.locator(".worksheet")).to_be_hidden()
 
-    _answer(root, _question(root, bank), right=True)
+    item = _question(root, bank)
+    _answer(root, item, right=True)
     expect(feedback).to_have_attribute("data-result", "right")
     expect(feedback).to_contain_text(strings["right"])
-    expect(score).to_have_text(strings["score"].format(right=1, asked=1, streak=1, best=1))
+    # Right or wrong, the answer gives its reasons.
+    expect(feedback.locator(":scope > p:not(.drill-verdict)")).to_have_text(item["said"]["why"])
+    expect(score.locator("li")).to_have_text(_score(strings, right=1, asked=1, streak=1, best=1))
     root.locator('button[data-action="next"]').click()
     expect(root).to_have_attribute("data-status", "asking")
 
@@ -127,11 +155,12 @@ def test_a_drill_answered_right_then_wrong(
     _answer(root, item, right=False)
     expect(feedback).to_have_attribute("data-result", "wrong")
     expect(feedback).to_contain_text(strings["wrong"])
-    expect(score).to_have_text(strings["score"].format(right=1, asked=2, streak=0, best=1))
+    expect(feedback.locator(":scope > p:not(.drill-verdict)")).to_have_text(item["said"]["why"])
+    expect(score.locator("li")).to_have_text(_score(strings, right=1, asked=2, streak=0, best=1))
     if drill == "legal":
         for code in item["hand"]:
             verdict = root.locator(f'button[data-card="{code}"]').get_attribute("data-verdict")
-            assert verdict in ("right", "wrong", "missed")
+            assert verdict in ("right", "missed", "left_out", "wrong")
         assert root.locator('[data-verdict="wrong"], [data-verdict="missed"]').count() >= 1
     elif drill == "winner":
         winner = root.locator(f'button[data-card="{item["trick"][item["winner"]]}"]')
@@ -149,23 +178,107 @@ def test_a_refused_card_is_explained_in_the_pages_language(
     _open(page, site_url + PAGES["fr"])
     root = _start(page, "legal")
     bank = _bank(site_dir, PAGES["fr"], root)
-    words = json.loads(page.locator("script[data-practice-data]").text_content() or "{}")
     item = _question(root, bank)
     while not item["reasons"]:
         _answer(root, item, right=True)
         root.locator('button[data-action="next"]').click()
         item = _question(root, bank)
-    code, reason = next(iter(item["reasons"].items()))
+    code = next(iter(item["reasons"]))
     root.locator(f'button[data-card="{code}"]').click()
     root.locator('button[data-action="check"]').click()
     expect(root.locator(f'button[data-card="{code}"]')).to_have_attribute("data-verdict", "wrong")
-    led = item["trick"][0][-1]
-    message = words["reasons"][reason].format(
-        suit=words["suits"][led],
-        of_suit=words["of_suits"][led],
-        card=words["the_cards"][item["trick"][item["best"]]],
+    # The French texts, the refused card named in the sentence of the rule refusing it.
+    name = _words(page)["the_cards"][code]
+    refusal = next(line for line in item["said"]["why"][1:] if name in line)
+    expect(root.locator("[data-feedback]")).to_contain_text(refusal)
+    assert "Tu ne peux pas jouer" in refusal
+
+
+def _legal_item_to_mark(root: Locator, bank: list[dict[str, Any]]) -> dict[str, Any]:
+    """Answer rightly until the question holds two playable cards and two refused ones."""
+    item = _question(root, bank)
+    while len(item["legal"]) < 2 or len(item["hand"]) - len(item["legal"]) < 2:
+        _answer(root, item, right=True)
+        root.locator('button[data-action="next"]').click()
+        item = _question(root, bank)
+    return item
+
+
+SIGN = "el => getComputedStyle(el, '::after').content"
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_checked_cards_are_marked_playable_left_out_or_wrongly_chosen(
+    page: Page, site_dir: Path, site_url: str, lang: str
+) -> None:
+    page.add_init_script(SEEDED_RANDOM)
+    _open(page, site_url + PAGES[lang])
+    strings, the = _strings(page), _words(page)["the_cards"]
+    root = _start(page, "legal")
+    bank = _bank(site_dir, PAGES[lang], root)
+    item = _legal_item_to_mark(root, bank)
+    legal = item["legal"]
+    refused = [code for code in item["hand"] if code not in legal]
+    for code in (legal[0], refused[0]):
+        root.locator(f'button[data-card="{code}"]').click()
+    root.locator('button[data-action="check"]').click()
+    expected = {legal[0]: "right", refused[0]: "wrong"}
+    expected |= {code: "missed" for code in legal[1:]}
+    expected |= {code: "left_out" for code in refused[1:]}
+    signs = {}
+    for code, verdict in expected.items():
+        card = root.locator(f'button[data-card="{code}"]')
+        expect(card).to_have_attribute("data-verdict", verdict)
+        # What a screen reader hears of the card: one sentence with the verdict.
+        sentence = strings[f"card_{verdict}"].format(card=the[code])
+        expect(card.locator(".visually-hidden")).to_have_text(" " + sentence)
+        signs[verdict] = card.evaluate(SIGN)
+    # A playable card has a tick, missed or not; a refused card never does.
+    assert signs["right"] == signs["missed"] != signs["left_out"] != signs["wrong"]
+    assert signs["wrong"] != signs["right"]
+    key = root.locator(".drill-key li")
+    expect(key).to_have_text(
+        [strings[f"mark_{v}"] for v in ("right", "missed", "left_out", "wrong")]
     )
-    expect(root.locator("[data-feedback]")).to_contain_text(message)
+
+    # After a right answer the refused cards are marked as rightly left out, not ticked.
+    root.locator('button[data-action="next"]').click()
+    item = _legal_item_to_mark(root, bank)
+    _answer(root, item, right=True)
+    expect(root.locator("[data-feedback]")).to_have_attribute("data-result", "right")
+    for code in item["hand"]:
+        verdict = "right" if code in item["legal"] else "left_out"
+        card = root.locator(f'button[data-card="{code}"]')
+        expect(card).to_have_attribute("data-verdict", verdict)
+        assert card.evaluate(SIGN) == signs[verdict]
+    expect(key).to_have_text([strings["mark_right"], strings["mark_left_out"]])
+
+
+def test_the_examples_are_pictures_with_nothing_to_tap(page: Page, site_url: str) -> None:
+    _open(page, site_url + PAGES["en"])
+    for drill in DRILLS:
+        root = page.locator(f'[data-drill="{drill}"]')
+        sheet = root.locator(".worksheet")
+        # Nothing in an example is a control but its answer's disclosure.
+        controls = sheet.locator("button, a[href], input, [tabindex], [role='button']")
+        expect(controls).to_have_count(0)
+        expect(sheet.locator("summary")).to_have_count(3)
+        images = sheet.locator("img")
+        looks = images.evaluate_all(
+            "imgs => imgs.map(i => [getComputedStyle(i).cursor, getComputedStyle(i).boxShadow])"
+        )
+        assert looks and all(look == ["auto", "none"] for look in looks), (drill, looks)
+        # A tap on an example's card changes nothing.
+        before = root.inner_html()
+        images.first.click()
+        assert root.inner_html() == before
+        expect(root).to_have_attribute("data-status", "idle")
+    # On a running board, the cards that only set the question do not take the pointer.
+    root = _start(page, "points")
+    cursors = root.locator(".drill-board .drill-card").evaluate_all(
+        "cards => cards.map(c => c.tagName + ' ' + getComputedStyle(c).cursor)"
+    )
+    assert cursors and all(c == "SPAN auto" for c in cursors), cursors
 
 
 def test_difficulty_rises_within_a_run(page: Page, site_dir: Path, site_url: str) -> None:
@@ -190,17 +303,22 @@ def test_the_pure_pieces_pick_by_level_and_judge_answers(page: Page, site_url: s
           const first = p.pick(items, 0, new Set([1]), () => 0);
           const late = p.pick(items, 9, new Set(), () => 0.99);
           const exhausted = p.pick(items, 9, new Set([0, 1, 2, 3]), () => 0);
-          const verdicts = p.legalVerdicts({ hand: ["1o", "2o", "3c"], legal: ["1o", "2o"] },
+          const verdicts = p.legalVerdicts({ hand: ["1o", "2o", "3c", "4e"], legal: ["1o", "2o"] },
             new Set(["1o", "3c"]));
+          const right = p.allRight(p.legalVerdicts({ hand: ["1o", "3c"], legal: ["1o"] },
+            new Set(["1o"])));
+          const wrong = p.allRight(verdicts);
           const score = p.scored(p.scored({ asked: 0, right: 0, streak: 0, best: 4 }, true), false);
-          return { first, late, exhausted, verdicts, score };
+          return { first, late, exhausted, verdicts, right, wrong, score };
         }"""
     )
     assert found == {
         "first": 2,
         "late": 3,
         "exhausted": 3,
-        "verdicts": {"1o": "right", "2o": "missed", "3c": "wrong"},
+        "verdicts": {"1o": "right", "2o": "missed", "3c": "wrong", "4e": "left_out"},
+        "right": True,
+        "wrong": False,
         "score": {"asked": 2, "right": 1, "streak": 0, "best": 4},
     }
 
@@ -307,11 +425,11 @@ def test_a_running_drill_passes_axe_and_fits_the_screen(
         assert feedback_bottom <= next_top, f"{drill}: the feedback comes before Next"
         assert page.evaluate("scrollY") == scrolled, f"{drill}: answering moved the page"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        expect(root.locator("[data-score] span")).to_have_count(3)  # right, streak, best
-        broken = root.locator("[data-score] span").evaluate_all(
+        expect(root.locator("[data-score] li")).to_have_count(3)  # right, streak, best
+        broken = root.locator("[data-score] li").evaluate_all(
             "spans => spans.filter(s => s.getClientRects().length > 1).map(s => s.textContent)"
         )
-        assert broken == [], f"{drill}: a sentence of the score breaks across lines"
+        assert broken == [], f"{drill}: a figure of the score breaks from its label"
         screenshot(page, f"{width}x{height}-{drill}", full_page=False)
     results = Axe().run(page)
     assert [v["id"] for v in results.response["violations"]] == []

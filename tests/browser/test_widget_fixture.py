@@ -24,8 +24,18 @@ from site_builder.widget_strings import widget_strings
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "widget_fixture"
 STATIC = ROOT / "site_builder" / "static"
-STRINGS = widget_strings(lambda message: message, lambda context, message: message)
+STRINGS = widget_strings(
+    lambda message: message,
+    lambda context, message: message,
+    lambda singular, plural, n: singular if n == 1 else plural,
+)
 STORE_KEY = "tute.lessons.completed"
+
+
+def _fill(template: object, **values: str) -> str:
+    """A widget string with its `{name}` placeholders filled, as the widget fills them."""
+    assert isinstance(template, str)
+    return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], template)
 
 
 def _script_json(data: object) -> str:
@@ -255,6 +265,8 @@ def test_the_table_shows_seats_trump_and_face_up_partner(page: Page, site: str) 
     expect(page.locator(".seat[data-pos='top'] .seat-cards img")).to_have_count(10)
     expect(page.locator(".seat[data-pos='top'] button")).to_have_count(0)
     expect(page.locator(".seat[data-pos='top'] .dealer")).to_have_text(STRINGS["dealer"])
+    expect(page.locator(".seat .dealer:visible")).to_have_count(1)
+    # the trump card is named by its name, the label beside it says it is the trump
     expect(page.locator(".felt .corner .trump-card img")).to_have_attribute(
         "alt", "quatre de bastos"
     )
@@ -262,8 +274,9 @@ def test_the_table_shows_seats_trump_and_face_up_partner(page: Page, site: str) 
     expect(page.locator(".felt .corner .trump-played")).to_be_hidden()
     expect(page.locator(".seat[data-pos='left'] .seat-cards .back")).to_have_count(9)
     expect(page.locator(".seat[data-pos='left'] .seat-cards img")).to_have_count(0)
+    # a card on the table when the lesson opens, played by no event, is named by its name
     expect(page.locator(".trick .played[data-pos='left'] img")).to_have_attribute(
-        "alt", f"{STRINGS['seat_left']}: cinc de copes"
+        "alt", "cinc de copes"
     )
     expect(page.locator(".turn")).to_have_text(STRINGS["your_turn"])
 
@@ -274,6 +287,11 @@ def test_the_example_board_answers_each_card(page: Page, site: str) -> None:
     expect(board.locator(".example-static")).to_be_hidden()
     played_by = board.locator(".played .played-by")
     expect(played_by).to_have_text([STRINGS["seat_partner"], STRINGS["seat_left"]])
+    # each card of the trick is named in a sentence saying who played it
+    expect(board.locator(".played img").first).to_have_attribute(
+        "alt", _fill(STRINGS["played_by"], seat=STRINGS["seat_partner"], card="el cinc de copes")
+    )
+    expect(board.locator(".trump-suit")).to_have_text(_fill(STRINGS["trump_suit"], suit="bastos"))
     feedback = board.locator("[data-feedback]")
     board.locator("button[data-card='7c']").click()
     expect(feedback).to_have_text("Has de muntar: l'as de copes guanya el rei.")

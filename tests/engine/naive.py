@@ -71,6 +71,27 @@ def forbidding_rule(
     return None
 
 
+def duty(hand: Sequence[str], trick: Sequence[str], trump: str, must_beat: bool = True) -> str:
+    """The code of the RULES.md rule that decides what ``hand`` may play on ``trick``."""
+    if not trick:
+        return "lead"  # 1.
+    led = suit(trick[0])
+    winning = trick[winner_index(trick, trump)]
+    if any(suit(c) == led for c in hand):
+        if suit(winning) == trump and led != trump:
+            return "follow_trumped"  # 3. muntar does not apply to a trumped trick
+        beaters = [c for c in hand if suit(c) == led and strength(c) > strength(winning)]
+        return "beat" if must_beat and beaters else "follow"  # 3. or 2.
+    if not any(suit(c) == trump for c in hand):
+        return "free"  # 6.
+    trumps_in_trick = [c for c in trick if suit(c) == trump]
+    if not trumps_in_trick:
+        return "trump"  # 4.
+    top = max(strength(c) for c in trumps_in_trick)
+    higher = [c for c in hand if suit(c) == trump and strength(c) > top]
+    return "overtrump" if higher else "no_higher_trump"  # 5.
+
+
 def legal(
     hand: Sequence[str], trick: Sequence[str], trump: str, must_beat: bool = True
 ) -> list[str]:

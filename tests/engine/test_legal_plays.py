@@ -19,11 +19,13 @@ from engine import (
     STRENGTH_ORDER,
     SUIT_LETTERS,
     Deal,
+    Duty,
     Game,
     InvalidCardError,
     Reason,
     Rules,
     card_code,
+    duty_of,
     legal_cards,
     parse_card,
     parse_suit,
@@ -176,6 +178,32 @@ def test_sin_montar_variant_drops_the_obligation_to_beat() -> None:
     assert legal("2c 7c 1c 1o", trick="5c", rules=sin_montar) == ["1c", "2c", "7c"]
     assert reasons("2c 7c 1c 1o", trick="5c", rules=sin_montar) == {"1o": "must_follow_suit"}
     assert legal("2b 7b", trick="5b", rules=sin_montar) == ["2b", "7b"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "duty"),
+    [
+        ("2o 1c 12e 4b", "", Duty.LEAD),
+        ("3c 2c 1o", "1c", Duty.FOLLOW),
+        ("2c 7c 1c 1o", "5c", Duty.BEAT),
+        ("10c 4c", "7c 2c", Duty.BEAT),
+        ("2c 7c 1o", "5c 2b", Duty.FOLLOW_TRUMPED),
+        ("2b 7b 1o", "5b", Duty.BEAT),
+        ("2b 1b 1o", "5c", Duty.TRUMP),
+        ("7b 1b 1o", "5c 12b 4b", Duty.OVERTRUMP),
+        ("2b 3o 12e", "5c 1b", Duty.NO_HIGHER_TRUMP),
+        ("1o 2e", "5c 2b", Duty.FREE),
+        ("1o 2e 3c", "4b 1b", Duty.FREE),
+    ],
+)
+def test_the_duty_names_the_rule_that_decided_the_legal_cards(
+    hand: str, trick: str, duty: Duty
+) -> None:
+    assert duty_of(cards(hand), cards(trick), BASTOS) == duty
+
+
+def test_sin_montar_follows_without_beating() -> None:
+    assert duty_of(cards("2c 7c 1c"), cards("5c"), BASTOS, Rules(must_beat=False)) == Duty.FOLLOW
 
 
 def test_legal_cards_come_in_deck_order() -> None:

@@ -25,6 +25,7 @@ from engine import (
     Rules,
     Trick,
     card_code,
+    duty_of,
     legal_cards,
     points_of,
     refusal_reason,
@@ -117,6 +118,9 @@ def test_engine_agrees_with_the_naive_referee(deal: Deal, picks: list[int]) -> N
             expected = naive.forbidding_rule(card_code(card), ref.hands[seat], ref.trick, ref.trump)
             assert game.refusal(card) == expected
             assert refusal_reason(card, hand, game.trick, game.trump) == expected
+        assert duty_of(hand, game.trick, game.trump) == naive.duty(
+            ref.hands[seat], ref.trick, ref.trump
+        )
         card = list(game.legal_plays)[pick % len(game.legal_plays)]
         game.play(card)
         ref.play(card_code(card))
@@ -152,6 +156,8 @@ def test_legal_cards_agree_with_the_naive_rules_on_any_position(
             continue
         expected = naive.forbidding_rule(DECK[card], hand, trick, trump, must_beat)
         assert refusal_reason(card, hand_cards, trick_cards, suit, rules) == expected
+    duty = duty_of(hand_cards, trick_cards, suit, rules)
+    assert duty == naive.duty(hand, trick, trump, must_beat)
 
 
 @PROFILE

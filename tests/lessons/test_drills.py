@@ -13,10 +13,13 @@ from engine import (
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     cant_to_sing,
+    duty_of,
     legal_cards,
     parse_card,
     parse_suit,
+    points_of,
     refusal_reason,
+    suit_of,
     trick_points,
     tute_in,
     winning_index,
@@ -69,19 +72,32 @@ def test_legal_answers_and_reasons_are_the_engines(banks: dict[str, Any]) -> Non
             if (reason := refusal_reason(card, hand, trick, trump)) is not None
         }
         assert item["reasons"] == reasons, item
+        assert item["duty"] == str(duty_of(hand, trick, trump)), item
 
 
 def test_winner_answers_are_the_engines(banks: dict[str, Any]) -> None:
     for item in banks["winner"]:
         trick = _cards(item["trick"])
         assert len(trick) == 4
-        assert item["winner"] == winning_index(trick, parse_suit(item["trump"])), item
+        trump = parse_suit(item["trump"])
+        assert item["winner"] == winning_index(trick, trump), item
+        trumps = [card for card in trick if suit_of(card) == trump]
+        winner = trick[item["winner"]]
+        # The reason given: the highest of several trumps, the only one, or no trump at all
+        # and the highest card of the suit led.
+        expected = "highest_trump" if len(trumps) > 1 else "only_trump" if trumps else None
+        assert item["why"] == (expected or "highest_of_suit"), item
+        if trumps:
+            assert winner == trumps[winning_index(trumps, trump)], item
+        astray = [i for i, c in enumerate(trick) if suit_of(c) not in (trump, suit_of(trick[0]))]
+        assert item["astray"] == astray and item["winner"] not in astray, item
 
 
 def test_points_answers_are_the_engines_and_among_four_choices(banks: dict[str, Any]) -> None:
     for item in banks["points"]:
         bonus = LAST_TRICK_BONUS if item["last"] else 0
         assert item["points"] == trick_points(_cards(item["trick"])) + bonus, item
+        assert item["values"] == [points_of(card) for card in _cards(item["trick"])], item
         assert len(set(item["choices"])) == 4 and item["points"] in item["choices"], item
 
 
@@ -98,6 +114,9 @@ def test_cants_answers_are_the_engines(banks: dict[str, Any]) -> None:
             kind = "forty" if suit == trump else "twenty"
             expected = {"kind": kind, "suit": SUIT_LETTERS[suit]}
         assert item["answer"] == expected, item
+        assert item["tute"] == tute_in(hand), item
+        pairs = [s for s in SUIT_LETTERS if {f"12{s}", f"11{s}"} <= set(item["hand"])]
+        assert item["pairs"] == pairs, item
 
 
 @pytest.mark.parametrize(

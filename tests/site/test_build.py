@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,3 +69,40 @@ def test_a_sub_path_base_url_only_changes_absolute_urls(config: Config, tmp_path
     html = (tmp_path / "sub/ca/regles/index.html").read_text(encoding="utf-8")
     assert '<link rel="canonical" href="https://cards.example/learn/tute/ca/regles/">' in html
     assert re.search(r'href="\.\./\.\./static/site\.\w+\.css"', html)
+
+
+def test_a_build_killed_midway_leaves_the_old_output_and_the_next_build_clears_its_folder(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "index.html").write_text("old", encoding="utf-8")
+    killed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, signal, sys\n"
+            "from pathlib import Path\n"
+            "from site_builder.writer import Writer\n"
+            "writer = Writer(Path(sys.argv[1]))\n"
+            "writer.write('index.html', b'new')\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n",
+            str(out),
+        ],
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+    assert killed.returncode == -signal.SIGKILL
+    assert (out / "index.html").read_text(encoding="utf-8") == "old"
+    assert len(list(tmp_path.glob(".build.new-*"))) == 1
+
+    with Writer(out) as writer:
+        assert [p.name for p in tmp_path.glob(".build.new-*")] == [writer.folder.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build"]
+
+
+def test_a_new_build_keeps_the_folder_of_a_build_still_running(tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    with Writer(out) as first, Writer(out) as second:
+        assert first.folder.is_dir()
+        assert second.folder.is_dir()

@@ -31,14 +31,9 @@ def test_the_points_of_the_four_suits_make_the_whole_deck() -> None:
     assert sum(rank.points for rank in figure.ranks) * len(SUITS) == DECK_POINTS
 
 
-def test_the_figures_numbers_are_named_in_the_page_language() -> None:
+def test_the_figures_numbers_and_the_points_come_from_the_engine() -> None:
     figure = deck(compiled_catalog("es", "game"))
-    assert figure.figures == {
-        "figure1": "sota",
-        "number1": 10,
-        "figure2": "caballo",
-        "number2": 11,
-        "figure3": "rey",
-        "number3": 12,
-    }
+    assert figure.numbers == {"jack": 10, "horse": 11, "king": 12}
+    assert figure.points == {"ace": 11, "three": 10, "king": 4, "horse": 3, "jack": 2}
+    assert sum(figure.points.values()) * len(SUITS) == DECK_POINTS
     assert figure.suits[1] == ("c", "copas")

@@ -78,7 +78,8 @@ def test_the_walkthrough_names_each_card_as_the_widget_does(
     files: dict[str, str], lang: str
 ) -> None:
     """Card pictures are made once a language: each still shows its card, named in the
-    page's language (escaped: "d'oros"), and the learner's own plays stay unnamed."""
+    page's language (escaped: "d'oros"); the learner's own plays and the trump card stay
+    unnamed, since the sentence beside each names it."""
     pages = [html for path, html in files.items() if path.startswith(f"{lang}/")]
     for html in (html for html in pages if 'class="lesson"' in html):
         data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
@@ -92,7 +93,10 @@ def test_the_walkthrough_names_each_card_as_the_widget_does(
         named = [(code, unescape(alt)) for code, alt in images if alt]
         assert named and all(names[code] == alt for code, alt in named)
         plays = walkthrough.count('<p class="walk-play">')
-        assert len(images) - len(named) == plays
+        assert len(images) - len(named) == plays + 1
+        start = walkthrough.split('<div class="walk-start">')[1].split("</div>")[0]
+        trump = json.loads(data.group(1))["trump_card"]
+        assert f'#c-{trump}" width="64" height="100" alt=""' in start
 
 
 @pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
@@ -136,7 +140,8 @@ def test_only_lesson_one_shows_the_deck_above_its_widget(files: dict[str, str], 
         "2",
     ]
     assert sorted(shown) == sorted({*shown}) and len(shown) == 40
-    assert "= 10" in deck and "= 11" in deck and "= 12" in deck
+    figures = deck.split('<p class="deck-figures">')[1].split("</p>")[0]
+    assert [int(n) for n in re.findall(r"\d+", figures)] == [10, 11, 12]
     assert all("lesson-deck" not in html for html in pages.values())
     assert not any(re.search(r"static/deck\.\w+\.css", html) for html in [first, *pages.values()])
 

@@ -12,6 +12,7 @@ from lesson_compiler import DRILLS, bank_json, build_banks
 from site_builder import Config
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
+from site_builder.practice import BANK_DIR
 from tests.site.test_weight import LIMIT, plain_name
 
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
@@ -125,3 +126,222 @@ def test_the_practice_page_stays_within_a_lesson_pages_budget(files: dict[str, b
         total = sum(weights.values())
         print(f"{path}: {total} bytes, limit {LIMIT}")
         assert total < LIMIT, weights
+
+
+def _texts(files: dict[str, bytes], lang: str, drill: str) -> list[dict[str, list[str]]]:
+    """The drill's texts in `lang`, checked to be the same in the JSON file and the script."""
+    data = json.loads(files[f"practice/{lang}/{drill}.json"])
+    script = files[f"practice/{lang}/{drill}.js"].decode("ascii")
+    prefix = f'(window.tuteTexts=window.tuteTexts||{{}})["{drill}"]='
+    assert script.startswith(prefix) and json.loads(script[len(prefix) : -2]) == data
+    return list(data["items"])
+
+
+def test_each_drill_points_at_its_texts_in_the_pages_language(files: dict[str, bytes]) -> None:
+    banks = {drill: bank_json(items)["items"] for drill, items in build_banks().items()}
+    for lang, path in _practice_pages(files).items():
+        folder = posixpath.dirname(path)
+        for drill, attributes in _parse(files[path]).roots.items():
+            texts = posixpath.normpath(posixpath.join(folder, attributes["data-texts"]))
+            script = posixpath.normpath(posixpath.join(folder, attributes["data-texts-script"]))
+            assert (texts, script) == (
+                f"{BANK_DIR}/{lang}/{drill}.json",
+                f"{BANK_DIR}/{lang}/{drill}.js",
+            )
+            items = _texts(files, lang, drill)
+            assert len(items) == len(banks[drill]), (lang, drill)
+            for said in items:
+                assert said["why"], (lang, drill, said)
+                for line in said["lines"] + said["why"]:
+                    # Every placeholder filled, every sentence whole.
+                    assert line and "{" not in line and "}" not in line, (lang, drill, line)
+                    assert line[0] == line[0].upper() and line[-1] in ".!", (lang, drill, line)
+
+
+# The words that name each rule in each language (the glossaries' terms): every answer
+# must say which rule decided it.
+RULE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "free": "anything goes",
+        "no_higher_trump": "no trump higher than",
+        "follow": "follow suit",
+        "beat": "beat",
+        "follow_trumped": "ruffed",
+        "trump": "must ruff",
+        "overtrump": "must overruff",
+        "must_follow_suit": "follow suit",
+        "must_beat": "beat",
+        "must_trump": "must ruff",
+        "must_overtrump": "must overruff",
+        "trump_wins": "trump",
+        "suit_led": "the suit led",
+        "never": "never win",
+        "last": "the ten for the last trick",
+        "forty": "the 40",
+        "twenty": "the 20",
+        "tute": "tute",
+        "no_pair": "the king and the horse",
+        "sung_once": "sung only once",
+    },
+    "ca": {
+        "free": "val tot",
+        "no_higher_trump": "cap triomf més alt que",
+        "follow": "assistir",
+        "beat": "muntar",
+        "follow_trumped": "fallada",
+        "trump": "has de fallar",
+        "overtrump": "has de contrafallar",
+        "must_follow_suit": "assistir",
+        "must_beat": "muntar",
+        "must_trump": "has de fallar",
+        "must_overtrump": "has de contrafallar",
+        "trump_wins": "triomf",
+        "suit_led": "pal d'eixida",
+        "never": "no guany",
+        "last": "les deu d'últimes",
+        "forty": "les quaranta",
+        "twenty": "les vint",
+        "tute": "tute",
+        "no_pair": "el rei i el cavall",
+        "sung_once": "una sola vegada",
+    },
+    "fr": {
+        "free": "tout est permis",
+        "no_higher_trump": "ni atout plus fort que",
+        "follow": "fournir",
+        "beat": "monter",
+        "follow_trumped": "coupé",
+        "trump": "tu dois couper",
+        "overtrump": "tu dois surcouper",
+        "must_follow_suit": "fournir",
+        "must_beat": "bat",
+        "must_trump": "tu dois couper",
+        "must_overtrump": "tu dois surcouper",
+        "trump_wins": "atout",
+        "suit_led": "couleur demandée",
+        "never": "jamais",
+        "last": "le dix de der",
+        "forty": "les quarante",
+        "twenty": "les vingt",
+        "tute": "tute",
+        "no_pair": "le roi et le cavalier",
+        "sung_once": "qu'une fois",
+    },
+    "es": {
+        "free": "vale todo",
+        "no_higher_trump": "ningún triunfo más alto que",
+        "follow": "asistir",
+        "beat": "montar",
+        "follow_trumped": "fallada",
+        "trump": "tienes que fallar",
+        "overtrump": "tienes que contrafallar",
+        "must_follow_suit": "asistir",
+        "must_beat": "montar",
+        "must_trump": "tienes que fallar",
+        "must_overtrump": "tienes que contrafallar",
+        "trump_wins": "triunfo",
+        "suit_led": "palo de salida",
+        "never": "nunca",
+        "last": "las diez de últimas",
+        "forty": "las cuarenta",
+        "twenty": "las veinte",
+        "tute": "tute",
+        "no_pair": "el rey y el caballo",
+        "sung_once": "una sola vez",
+    },
+    "pt": {
+        "free": "vale tudo",
+        "no_higher_trump": "nenhum trunfo mais alto do que",
+        "follow": "assistir",
+        "beat": "subir",
+        "follow_trumped": "cortada",
+        "trump": "tens de cortar",
+        "overtrump": "tens de sobrecortar",
+        "must_follow_suit": "assistir",
+        "must_beat": "subir",
+        "must_trump": "tens de cortar",
+        "must_overtrump": "tens de sobrecortar",
+        "trump_wins": "trunfo",
+        "suit_led": "naipe de saída",
+        "never": "nunca",
+        "last": "as dez da última",
+        "forty": "as quarenta",
+        "twenty": "as vinte",
+        "tute": "tute",
+        "no_pair": "o rei e o cavalo",
+        "sung_once": "só se canta uma vez",
+    },
+}
+
+
+def _words(files: dict[str, bytes], path: str) -> dict[str, dict[str, str]]:
+    html = files[path].decode("utf-8")
+    found = re.search(r"<script type=\"application/json\" data-practice-data>(.*?)</script>", html)
+    assert found is not None, path
+    return dict(json.loads(found[1]))
+
+
+def _one(lines: list[str], *needles: str) -> str:
+    """The one line holding every needle: a reason is one sentence, not pieces."""
+    holding = [line for line in lines if all(needle in line for needle in needles)]
+    assert len(holding) == 1, (needles, lines)
+    return holding[0]
+
+
+def test_every_legal_answer_names_the_rule_for_every_card(files: dict[str, bytes]) -> None:
+    bank = bank_json(build_banks()["legal"])["items"]
+    for lang, path in _practice_pages(files).items():
+        words, the = RULE_WORDS[lang], _words(files, path)["the_cards"]
+        for item, said in zip(bank, _texts(files, lang, "legal"), strict=True):
+            why = said["why"]
+            # First the rule that decided the legal cards, naming them unless any card will do.
+            duty = why[0]
+            assert words[item["duty"]] in duty, (lang, item, duty)
+            if item["duty"] not in ("free", "no_higher_trump"):
+                assert all(the[code] in duty for code in item["legal"]), (lang, item, duty)
+            # Each refused card in the one sentence of the rule refusing it.
+            for code, reason in item["reasons"].items():
+                _one(why[1:], the[code], words[reason])
+            assert len(why) == 1 + len(set(item["reasons"].values())), (lang, item, why)
+
+
+def test_every_winner_answer_says_why_it_wins(files: dict[str, bytes]) -> None:
+    bank = bank_json(build_banks()["winner"])["items"]
+    for lang, path in _practice_pages(files).items():
+        words, the = RULE_WORDS[lang], _words(files, path)["the_cards"]
+        for item, said in zip(bank, _texts(files, lang, "winner"), strict=True):
+            winner = the[item["trick"][item["winner"]]]
+            rule = words["suit_led"] if item["why"] == "highest_of_suit" else words["trump_wins"]
+            _one(said["why"], winner, rule)
+            for index in item["astray"]:
+                _one(said["why"], the[item["trick"][index]], words["never"])
+
+
+def test_every_points_answer_counts_card_by_card(files: dict[str, bytes]) -> None:
+    bank = bank_json(build_banks()["points"])["items"]
+    for lang in _practice_pages(files):
+        words = RULE_WORDS[lang]
+        for item, said in zip(bank, _texts(files, lang, "points"), strict=True):
+            (line,) = said["why"]
+            counted = [value for value in item["values"] if value]
+            # The total, each card's points in turn, and the last trick's ten named.
+            numbers = [int(n) for n in re.findall(r"\d+", line)]
+            total = [item["points"]] if counted or item["last"] else []
+            assert numbers == total + counted, (lang, line)
+            assert (words["last"] in line) == item["last"], (lang, item, line)
+
+
+def test_every_cants_answer_says_what_the_cant_needs(files: dict[str, bytes]) -> None:
+    bank = bank_json(build_banks()["cants"])["items"]
+    for lang in _practice_pages(files):
+        words = RULE_WORDS[lang]
+        for item, said in zip(bank, _texts(files, lang, "cants"), strict=True):
+            text = " ".join(said["why"])
+            kind = item["answer"]["kind"]
+            if kind == "none" and not set(item["pairs"]) & set(item["sung"]):
+                assert words["no_pair"] in text, (lang, item, text)
+            elif kind != "none":
+                assert words[kind] in text, (lang, item, text)
+            # A pair held but sung before is said to be sung once a hand.
+            if kind != "tute" and set(item["pairs"]) & set(item["sung"]):
+                assert words["sung_once"] in text, (lang, item, text)
