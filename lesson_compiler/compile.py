@@ -94,12 +94,9 @@ class _Compiler:
         return self.events.setdefault(event, len(self.events))
 
     def branch(self, branch: Branch) -> dict[str, Any]:
-        """An outcome; its position only where the lesson ends, since a next node holds it."""
-        data: dict[str, Any] = {"events": [self.event(e) for e in branch.events]}
-        if branch.next is None:
-            data["state"] = self.state(branch.state)
-        data["next"] = branch.next
-        return data
+        """An outcome: its events and next node. Its position follows from the events, even
+        where the lesson ends (`Prepared.ends`), so the widget restores it."""
+        return {"events": [self.event(e) for e in branch.events], "next": branch.next}
 
     def reason(self, reason: Reason, trick: Sequence[Card]) -> int:
         """The index of a refusal in `refusals`."""
@@ -168,6 +165,9 @@ class Prepared:
     """The nodes of the compiled data; a node's `refusals` index `refusals` here."""
     states: list[dict[str, Any]]
     """Each node's position as the widget draws it: the data holds only the first's."""
+    ends: dict[tuple[int, str | None], dict[str, Any]]
+    """The position each outcome that ends the lesson leaves, by node index and card
+    (``None`` for Continue): the widget restores these too."""
     refusals: list[tuple[Reason, tuple[Card, ...]]]
     """Each distinct refusal once: the rule, and the trick it was refused on."""
     events: list[tuple[LessonEvent, dict[str, Any]]]
@@ -183,10 +183,23 @@ def prepare(lesson: Lesson) -> Prepared:
     c = _Compiler(lesson)
     nodes = [c.node(n, i == 0) for i, n in enumerate(lesson.nodes)]
     states = [c.state(n.state) for n in lesson.nodes]
+    ends = {
+        (index, code): c.state(branch.state)
+        for index, node in enumerate(lesson.nodes)
+        for code, branch in _outcomes(node)
+        if branch.next is None
+    }
     events = [(event, event_data(event, c.state)) for event in c.events]
     shown = tuple(card_code(card) for card in sorted(c.shown))
     line = line_steps(lesson, c.events)
-    return Prepared(lesson, nodes, states, list(c.refusals), events, shown, line)
+    return Prepared(lesson, nodes, states, ends, list(c.refusals), events, shown, line)
+
+
+def _outcomes(node: Node) -> list[tuple[str | None, Branch]]:
+    """A node's outcomes by the card that leads to each (``None``: Continue)."""
+    if node.goes_on is not None:
+        return [(None, node.goes_on)]
+    return [(card_code(card), branch) for card, branch in node.outcomes.items()]
 
 
 def localize(prepared: Prepared, lang: str, lessons: Messages, game: Messages) -> dict[str, Any]:

@@ -66,7 +66,7 @@
           pos = settled(pos, event, now.trump_card);
         }
         const next = nodes[outcome.next];
-        if (!next) outcome.state = outcome.state || pos;
+        if (!next) outcome.state = pos;
         else if (!next.state) {
           next.state = pos;
           todo.push([outcome.next, now]);

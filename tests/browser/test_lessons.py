@@ -34,6 +34,7 @@ LANGUAGES = [language.code for language in read_languages(ROOT / "locales")]
 LESSONS, PROBLEMS = load_lessons(ROOT / "lessons", ROOT)
 LESSON_IDS = [lesson.id for lesson in LESSONS]
 STATES = {lesson.id: prepare(lesson).states for lesson in LESSONS}
+ENDS = {lesson.id: prepare(lesson).ends for lesson in LESSONS}
 """Each node's position, from the compiler: the page's data holds only the first node's."""
 STORE_KEY = "tute.lessons.completed"
 VIEWPORTS = {
@@ -391,6 +392,12 @@ def _open(page: Page, url: str) -> LessonPage:
     for node, state in zip(data["nodes"], STATES[data["id"]], strict=True):
         assert node.get("state", state) == state
         node["state"] = state
+    # the positions the lesson ends in, which the widget restores from the events as well
+    for (index, card), state in ENDS[data["id"]].items():
+        node = data["nodes"][index]
+        outcome = node["continue"] if card is None else node["outcomes"][card]
+        assert "state" not in outcome
+        outcome["state"] = state
     strings = json.loads(page.locator("script[data-widget-strings]").text_content() or "")
     return LessonPage(page, data, strings)
 

@@ -97,9 +97,15 @@ def test_compiled_data_is_complete_in_every_language(
 ) -> None:
     for lesson in lessons:
         data = compile_lesson(lesson, lang, *catalogs[lang])
-        states = prepare(lesson).states
+        prepared = prepare(lesson)
+        states = prepared.states
         assert data["lang"] == lang
-        assert set(data["cards"]) == _codes_shown(data, states)
+        assert set(data["cards"]) == _codes_shown(data, [*states, *prepared.ends.values()])
+        # an outcome's position, even the last, follows from its events: the widget restores it
+        outcomes = [o for n in data["nodes"] for o in n.get("outcomes", {}).values()]
+        outcomes += [n["continue"] for n in data["nodes"] if "continue" in n]
+        assert not [o for o in outcomes if "state" in o]
+        assert len(prepared.ends) == sum(o["next"] is None for o in outcomes)
         assert [n.get("state") for n in data["nodes"]] == [states[0]] + [None] * (len(states) - 1)
         for node, state in zip(data["nodes"], states, strict=True):
             hand = state["hands"][lesson.learner]
@@ -115,10 +121,6 @@ def _codes_shown(data: dict[str, Any], states: list[dict[str, Any]]) -> set[str]
     """Every card code the widget may show: in a hand, on the table, in an event, in the recap."""
     codes = {data["trump_card"], *data["recap"]}
     states = states + [e["state"] for e in data["events"] if "state" in e]
-    states += [
-        o["state"] for n in data["nodes"] for o in n.get("outcomes", {}).values() if "state" in o
-    ]
-    states += [n["continue"]["state"] for n in data["nodes"] if "state" in n.get("continue", {})]
     for state in states:
         codes.update(card for hand in state["hands"] for card in hand)
         codes.update(state["trick"]["cards"])
