@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from engine import DECK_SIZE, card_code
+from engine import DECK_SIZE, SUIT_LETTERS, card_code, suit_of
 from lesson_compiler import Example, card_list, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.names import the_card
@@ -31,7 +31,7 @@ from site_builder.practice import Explainer, drills, page_data, practice_strings
 from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.template_strings import TemplateStrings
-from site_builder.widget_strings import EXAMPLE_ONLY, widget_strings
+from site_builder.widget_strings import EXAMPLE_ONLY, TRUMP_SUITS, widget_strings
 
 TEMPLATES = {
     "home": "home.html",
@@ -144,9 +144,9 @@ class Renderer:
         self._card_images: dict[tuple[str, str], dict[str, Markup]] = {}
         """Every card's `CARD_IMAGE` by code, by language ("": unnamed) and link to the
         card sprite."""
-        self._widget_strings_json: dict[tuple[str, bool], Markup] = {}
-        """The widget's strings as JSON, by language code and whether the example board's
-        are in."""
+        self._widget_strings_json: dict[tuple[str, bool, str | None], Markup] = {}
+        """The widget's strings as JSON, by language code, whether the example board's
+        are in, and the trump suit of the page's lesson."""
         self._links: dict[str, _StaticLinks] = {}
         """Links to the static files by the pages' link to the static folder."""
         self.language_links = LanguageLinks(site, self.env)
@@ -203,7 +203,12 @@ class Renderer:
         if page.key == "practice":
             values.update(self._practice_values(page, lang))
         elif values["widget_scripts"]:
-            values["widget_strings"] = self._widget_strings(lang, values["widget_scripts"])
+            trump = (
+                None
+                if page.prepared is None
+                else SUIT_LETTERS[suit_of(page.prepared.lesson.trump_card)]
+            )
+            values["widget_strings"] = self._widget_strings(lang, values["widget_scripts"], trump)
         if page.key == "home" and lang.lesson_keys:
             values["first_lesson"] = navigation.lesson_item(lang, page, lang.lesson_keys[0])
         if page.key in TOC_PAGES:
@@ -311,15 +316,20 @@ class Renderer:
             nodes = self._nodes_json[prepared.lesson.id] = json_script(prepared.nodes)
         return json_script_with(data, "nodes", nodes)
 
-    def _widget_strings(self, lang: LanguageSite, scripts: list[str]) -> Markup:
+    def _widget_strings(self, lang: LanguageSite, scripts: list[str], trump: str | None) -> Markup:
         """The widget's strings as JSON, those of the example board only where a page loads
-        it: the same on every such page of a language, so encoded once for them all."""
-        key = (lang.language.code, "example.js" in scripts)
+        it, and of the trump suits only the one of the page's lesson (`trump`; none on a
+        page without a lesson, since a lesson's later deals keep its suit): the same on
+        every such page of a language, so encoded once for them all."""
+        key = (lang.language.code, "example.js" in scripts, trump)
         found = self._widget_strings_json.get(key)
         if found is None:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext, lang.site.ngettext)
             if "example.js" not in scripts:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
+            strings = {
+                k: v for k, v in strings.items() if k not in TRUMP_SUITS or TRUMP_SUITS[k] == trump
+            }
             found = self._widget_strings_json[key] = json_script(strings)
         return found
 

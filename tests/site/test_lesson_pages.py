@@ -161,3 +161,17 @@ def test_the_lessons_index_gives_each_lessons_length_in_steps(files: dict[str, s
     index = files["ca/aprendre-a-jugar/index.html"]
     lengths = re.findall(r'<span class="lesson-length">(\d+) passos</span>', index)
     assert [int(n) for n in lengths] == [len(lesson.steps) for lesson in lessons]
+
+
+def test_a_lesson_page_holds_the_trump_label_of_its_lesson_only(files: dict[str, str]) -> None:
+    """Every deal of a lesson keeps its trump suit, so its page needs one suit's label."""
+    pages = [html for html in files.values() if 'class="lesson"' in html]
+    assert pages
+    for html in pages:
+        data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
+        strings = re.search(
+            r"<script type=\"application/json\" data-widget-strings>(.*?)</script>", html
+        )
+        assert data is not None and strings is not None
+        labels = {key for key in json.loads(strings.group(1)) if key.startswith("trumps_")}
+        assert labels == {"trumps_" + json.loads(data.group(1))["trump"]}
