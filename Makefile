@@ -38,8 +38,9 @@ site: $(VENV)/.installed
 # Firefox ESR and WebKitGTK (with Xvfb) from the system (tests/other_browsers.py).
 # If none is found, ask Playwright for one, then (as root on Debian) apt; where both
 # fail, the browser tests error with install instructions.
-# The widget's JavaScript and CSS are linted with ESLint and Stylelint, pinned in
-# package-lock.json; Node.js comes from the system (as root on Debian, apt installs it).
+# The browser code's JavaScript and CSS, the JavaScript rules (engine-js/) and their test
+# driver are linted with ESLint and Stylelint, pinned in package-lock.json; Node.js comes from
+# the system (as root on Debian, apt installs it), and the tests of engine-js/ run it.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 		&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
@@ -57,7 +58,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 		|| echo "warning: no Firefox or WebKit; their browser tests will fail (see README.md)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	npx --no-install eslint site_builder/static eslint.config.js
+	npx --no-install eslint site_builder/static engine-js tests/engine_js eslint.config.js
 	npx --no-install stylelint "site_builder/static/*.css"
 	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")
 	$(PY) -m pytest

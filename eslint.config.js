@@ -1,4 +1,5 @@
-// ESLint for the browser widget: the recommended rules, for scripts run in a browser.
+// ESLint for the browser code and the JavaScript rules: the recommended rules, each file with
+// the globals of where it runs.
 "use strict";
 
 const js = require("@eslint/js");
@@ -9,6 +10,19 @@ module.exports = [
   {
     files: ["site_builder/static/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.browser },
+  },
+  {
+    // The rules run in a page, in a Web Worker and under Node (module.exports when present).
+    files: ["engine-js/rules.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      globals: { ...globals.browser, ...globals.worker, module: "readonly" },
+    },
+  },
+  {
+    files: ["engine-js/cli.js", "engine-js/bot-cli.js", "tests/engine_js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node },
   },
   {
     files: ["eslint.config.js"],
