@@ -8,18 +8,28 @@ bots' cards) is none of the builder's business: it gives the page the words to s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from lesson_compiler import drill_words
 from lesson_compiler.catalogs import CompiledCatalog
 from lesson_compiler.names import announcements
 
-ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
+ENGINE_SCRIPTS = ("rules.js",)
 """The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
 
 PLURAL_LIMIT = 256
 """Numbers the page's sentences count (points, tricks, cards) stay below this; a number
 above takes the form of the last one."""
+
+
+def engine_scripts(folder: Path) -> tuple[dict[str, Path], list[Path]]:
+    """The scripts the play page needs from `engine-js/`, by their `static/…` output path,
+    and those missing."""
+    paths = {f"static/{name}": folder / name for name in ENGINE_SCRIPTS}
+    found = {output: path for output, path in paths.items() if path.is_file()}
+    return found, [path for path in paths.values() if not path.is_file()]
 
 
 class PluralForms:
@@ -141,4 +151,34 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
             "your weakest choice.",
         ),
         "review_failed": gettext("The review could not be worked out in this browser."),
+        "bots_failed": gettext("The machine players could not start in this browser."),
+        **why_strings(gettext),
+    }
+
+
+def why_strings(gettext: Callable[[str], str]) -> dict[str, str]:
+    """Why a machine player chose its card, by the bots' `why` code (`why_<code>`): one
+    sentence that follows "The machine would play …" and "… played …"."""
+    return {
+        "why_only_legal": gettext("No other card was allowed."),
+        "why_partner_winning_give_points": gettext(
+            "The partner was sure to take the trick, so it was the moment to give them points."
+        ),
+        "why_win_trick": gettext("It takes the trick, which is worth it, and it should hold."),
+        "why_win_to_sing": gettext(
+            "It takes the trick, so that a king and a horse in the same hand can be sung."
+        ),
+        "why_cheap_discard": gettext(
+            "The trick could not be won, or was not worth winning, so the cheapest card went."
+        ),
+        "why_keep_cant_pair": gettext(
+            "A cheap card that keeps the king and the horse together, to sing them later."
+        ),
+        "why_draw_trumps": gettext(
+            "A trump lead, to pull out the rivals' trumps while strong in them."
+        ),
+        "why_lead_winner": gettext(
+            "The highest card left in its suit, which should take the trick."
+        ),
+        "why_lead_low": gettext("A cheap lead, keeping the strong cards for later."),
     }
