@@ -14,10 +14,19 @@ from typing import Any
 
 from lesson_compiler import drill_words
 from lesson_compiler.catalogs import CompiledCatalog
-from lesson_compiler.names import announcements
+from lesson_compiler.play_words import announcements
+from site_builder.widget_strings import widget_strings
 
 ENGINE_SCRIPTS = ("rules.js",)
 """The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
+
+SHARED_STRINGS = (
+    *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer", "trump"),
+    *("team_us", "team_them", "points", "score", "hand", "table", "trick", "cards_left"),
+    *("played_by", "your_turn", "seat_to_play", "cant_badge", "tute_badge", "wins"),
+    *("new_deal", "continue"),
+)
+"""The lesson widget's strings the page says too, under the same names."""
 
 PLURAL_LIMIT = 256
 """Numbers the page's sentences count (points, tricks, cards) stay below this; a number
@@ -73,36 +82,16 @@ def play_data(site: CompiledCatalog, game: CompiledCatalog) -> dict[str, Any]:
 def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | list[str]]:
     """The page's interface strings by the names play.js reads; `{name}` placeholders are
     filled there, and a plural message is its list of forms."""
-    gettext, pgettext = site.gettext, site.pgettext
+    gettext = site.gettext
+    shared = widget_strings(gettext, site.pgettext)
     return {
-        "seat_you": pgettext("seat", "You"),
-        "seat_partner": pgettext("seat", "Your partner"),
-        "seat_right": pgettext("seat", "The rival on your right"),
-        "seat_left": pgettext("seat", "The rival on your left"),
-        "dealer": pgettext("seat", "Dealer"),
-        "trump": pgettext("trump card", "Trump"),
-        "team_us": pgettext("team", "Us"),
-        "team_them": pgettext("team", "Them"),
-        "points": pgettext("score", "Points"),
-        "jocs": pgettext("score", "Games"),
-        "score": gettext("Score"),
-        "hand": gettext("Your cards"),
-        "table": gettext("The table"),
-        "trick": gettext("Cards on the table"),
-        "cards_left": gettext("{seat}: cards in hand: {count}"),
-        "played_by": gettext("{seat}: {card}"),
-        "your_turn": gettext("Your turn"),
-        "seat_to_play": gettext("{seat} to play"),
-        "cant_badge": gettext("{points} in {suit}"),
-        "tute_badge": gettext("Tute!"),
-        "wins": pgettext("the card that takes the trick", "wins"),
-        "new_deal": gettext("A new hand is dealt."),
+        **{key: shared[key] for key in SHARED_STRINGS},
+        "jocs": site.pgettext("score", "Games"),
         "deal": gettext("Deal {number}"),
         "deal_line": gettext("Deal {number}. {seat} deals; trumps are {suit}."),
         "you_deal_line": gettext("Deal {number}. You deal; trumps are {suit}."),
         "hint": gettext("Hint"),
         "takeback": gettext("Take back"),
-        "next": gettext("Continue"),
         "new_hand": gettext("Next hand"),
         "new_match": gettext("New match"),
         "review": gettext("Review"),
@@ -117,8 +106,8 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "taken_back": gettext("Your last card is back in your hand."),
         "hint_line": gettext("The machine would play {card}."),
         "bot_line": gettext("{seat} played {card}."),
-        "last_trick_line": gettext("The last trick, won by {seat}:"),
-        "last_trick_you": gettext("The last trick, won by you:"),
+        "last_trick_line": gettext("{seat} won the last trick:"),
+        "last_trick_you": gettext("You won the last trick:"),
         "no_last_trick": gettext("No trick has been played yet in this hand."),
         "trick_stays": gettext("Look at the trick as long as you like, then press Continue."),
         "match_won": gettext("Your team wins the match, {us} games to {them}."),

@@ -227,7 +227,7 @@
       hint: button("hint", t("hint")),
       takeback: button("takeback", t("takeback")),
       last: button("last-trick", t("last_trick")),
-      next: button("next", t("next"), true),
+      next: button("next", t("continue"), true),
       review: button("review", t("review")),
       replay: button("replay", t("replay")),
       newHand: button("new-hand", t("new_hand"), true),
