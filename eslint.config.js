@@ -13,7 +13,7 @@ module.exports = [
   },
   {
     // The rules run in a page, in a Web Worker and under Node (module.exports when present).
-    files: ["engine-js/rules.js"],
+    files: ["engine-js/rules.js", "engine-js/bot-worker.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "script",
@@ -21,7 +21,16 @@ module.exports = [
     },
   },
   {
-    files: ["engine-js/cli.js", "engine-js/bot-cli.js", "tests/engine_js/**/*.js"],
+    // The bots load the rules with require under Node, from globalThis.TuteRules elsewhere.
+    files: ["engine-js/bots.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      globals: { ...globals.browser, ...globals.worker, module: "readonly", require: "readonly" },
+    },
+  },
+  {
+    files: ["engine-js/cli.js", "engine-js/bot-cli.js", "tests/engine_js/**/*.js", "benchmarks/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node },
   },
   {

@@ -1,0 +1,930 @@
+// Machine players for tute per parelles: a function from what one seat may know to a card and
+// a reason the coach can say. Every rule (legal cards, trick winners, cants, tute, points)
+// comes from the JavaScript twin (rules.js); this file only chooses among the cards it allows.
+//
+// Levels: 0 plays a random legal card (the benchmark's floor); 1 follows the duties with sense
+// (rule-based); 2 samples the hidden hands consistent with everything its seat has seen and
+// searches each: level-1 playouts while more than EXACT_TRICKS tricks remain, then an exact
+// alpha-beta to the end of the hand. A bot reads only its own hand and what the table showed.
+//
+// One classic script, no DOM, no dependencies: under Node it is a CommonJS module; in a page or
+// a Web Worker (after rules.js) it sets globalThis.TuteBots.
+"use strict";
+
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory(require("./rules.js"));
+  } else {
+    root.TuteBots = factory(root.TuteRules);
+  }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (R) {
+  const { BEATEN_BY, BIT_COUNT, POINTS, STRENGTH } = R;
+  const PAIR = (1 << R.REI) | (1 << R.CAVALL);
+
+  /** The reasons a bot gives for its card: a closed set, each with what the coach means. */
+  const WHY = Object.freeze({
+    only_legal: "the rules allow no other card",
+    random: "a random legal card (level 0)",
+    partner_winning_give_points: "the partner is winning the trick for sure: load it with points",
+    win_trick: "take the trick: it is worth it and the card should hold",
+    win_to_sing: "take the trick so that a rei and cavall in hand can be sung",
+    cheap_discard: "the trick cannot be won, or is not worth winning: give the least valuable card",
+    keep_cant_pair: "a cheap card, chosen so that the rei and the cavall stay together for the cant",
+    draw_trumps: "lead a trump to pull the opponents' trumps while strong in them",
+    lead_winner: "lead the highest card left in its suit, which should take the trick",
+    lead_low: "lead a cheap card, keeping the strong ones for later",
+  });
+
+  /** A request that cannot be answered: the message says what is wrong and where. */
+  class BotError extends Error {
+    constructor(message) {
+      super(message);
+      this.name = "BotError";
+    }
+  }
+
+  /** Tricks left at and below which level 2 searches exactly instead of playing out. */
+  const EXACT_TRICKS = 5;
+  /** Hidden hands level 2 samples per move, by default: while playing out and when exact. */
+  const WORLDS = 24;
+  const EXACT_WORLDS = 12;
+  /** Worth of winning the hand, on top of the point margin, in the searching bot's aim. */
+  const WIN_BONUS = 30;
+
+  // -- reading a request -------------------------------------------------------------------
+
+  function field(request, name, check, what) {
+    if (!(name in request)) throw new BotError(`missing field ${JSON.stringify(name)}`);
+    const value = request[name];
+    if (!check(value)) throw new BotError(`field ${JSON.stringify(name)} must be ${what}`);
+    return value;
+  }
+
+  const isSeat = (v) => Number.isInteger(v) && v >= 0 && v < 4;
+
+  function card(value, where) {
+    if (typeof value !== "string") {
+      throw new BotError(`${where}: expected a card code such as "12b", got ${JSON.stringify(value)}`);
+    }
+    try {
+      return R.parseCard(value);
+    } catch (error) {
+      throw new BotError(`${where}: ${error.message}`);
+    }
+  }
+
+  function cardList(request, name) {
+    const values = field(request, name, Array.isArray, "a list of card codes");
+    const cards = values.map((v, i) => card(v, `${name}[${i}]`));
+    const seen = new Set();
+    cards.forEach((c, i) => {
+      if (seen.has(c)) throw new BotError(`${name}[${i}]: card ${R.CARD_CODES[c]} appears twice`);
+      seen.add(c);
+    });
+    return cards;
+  }
+
+  /** The optional cants sung so far (public): [{after_trick, seat, suit}], as replay writes them. */
+  function cantList(request) {
+    if (request.cants === undefined || request.cants === null) return null;
+    if (!Array.isArray(request.cants)) throw new BotError('field "cants" must be a list');
+    return request.cants.map((c, i) => {
+      const where = `cants[${i}]`;
+      if (typeof c !== "object" || c === null) throw new BotError(`${where} must be an object`);
+      if (!Number.isInteger(c.after_trick) || c.after_trick < 1 || c.after_trick > 9) {
+        throw new BotError(`${where}.after_trick must be a trick number 1-9`);
+      }
+      if (!isSeat(c.seat)) throw new BotError(`${where}.seat must be a seat number 0-3`);
+      let suit;
+      try {
+        suit = R.parseSuit(c.suit);
+      } catch (error) {
+        throw new BotError(`${where}.suit: ${error.message}`);
+      }
+      return { afterTrick: c.after_trick, seat: c.seat, suit };
+    });
+  }
+
+  /**
+   * What the seat of a request knows: its hand, the public history, and for every other seat
+   * the cards it must hold (the dealer's trump card, cants) and those it cannot hold (shown by
+   * a card it played: a void, or no card that beats). Throws BotError on an impossible request.
+   */
+  function knowledge(request) {
+    if (typeof request !== "object" || request === null || Array.isArray(request)) {
+      throw new BotError("a request must be a JSON object");
+    }
+    const seat = field(request, "seat", isSeat, "a seat number 0-3");
+    const dealer = field(request, "dealer", isSeat, "a seat number 0-3");
+    const trumpCard = card(field(request, "trump_card", () => true, "a card code"), "trump_card");
+    const hand = cardList(request, "hand");
+    const plays = cardList(request, "plays");
+    const seed = request.seed === undefined ? 0 : request.seed;
+    if (!Number.isInteger(seed)) throw new BotError('field "seed" must be an integer');
+    const cants = cantList(request);
+    const trump = R.suitOf(trumpCard);
+    if (plays.length >= R.DECK_SIZE) throw new BotError("plays: the hand is over (40 cards played)");
+
+    const handMask = R.handMasks(hand);
+    plays.forEach((c, i) => {
+      if ((handMask[R.suitOf(c)] >> c % 10) & 1) {
+        throw new BotError(`plays[${i}]: ${R.CARD_CODES[c]} was played but is also in hand`);
+      }
+    });
+    // Who played each card, trick by trick; the seat's own plays checked against its hand then.
+    const seatOf = seatsOf(plays, dealer, trump);
+    const tricks = [];
+    const forbidden = new Int32Array(16); // seat * 4 + suit: cards a seat has shown it lacks
+    const gone = new Int32Array(4);
+    const probe = new Int32Array(4);
+    const later = R.handMasks(hand); // the seat's hand before each of its plays
+    for (let i = plays.length - 1; i >= 0; i--) {
+      if (seatOf[i] === seat) later[R.suitOf(plays[i])] |= 1 << plays[i] % 10;
+    }
+    let leader = (dealer + 1) % 4;
+    let trick = [];
+    for (let i = 0; i < plays.length; i++) {
+      const c = plays[i];
+      const p = seatOf[i];
+      const name = R.CARD_CODES[c];
+      if ((forbidden[p * 4 + R.suitOf(c)] >> c % 10) & 1) {
+        throw new BotError(`plays[${i}]: seat ${p} plays ${name} after an earlier card showed it held none such`);
+      }
+      if (c === trumpCard && p !== dealer) {
+        throw new BotError(`plays[${i}]: the trump card ${name} is the dealer's (seat ${dealer}), not seat ${p}'s`);
+      }
+      if (trick.length) {
+        const led = R.suitOf(trick[0]);
+        const best = trick[R.winningIndex(trick, trump)];
+        if (p === seat) {
+          const reason = R.refusalGiven(c, later, 0, led, best, trump, true);
+          if (reason !== null) throw new BotError(`plays[${i}]: seat ${p} may not play ${name} here (${reason})`);
+        }
+        // Every card the player did not hold then, or the card played would have been illegal.
+        for (let x = 0; x < R.DECK_SIZE; x++) {
+          if (x === c || (gone[R.suitOf(x)] >> x % 10) & 1) continue;
+          probe.fill(0);
+          probe[R.suitOf(c)] |= 1 << c % 10;
+          probe[R.suitOf(x)] |= 1 << x % 10;
+          if (R.refusalGiven(c, probe, 0, led, best, trump, true) !== null) {
+            if (x === trumpCard && p === dealer) {
+              throw new BotError(`plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, so may not play ${name}`);
+            }
+            forbidden[p * 4 + R.suitOf(x)] |= 1 << x % 10;
+          }
+        }
+      }
+      if (p === seat) later[R.suitOf(c)] &= ~(1 << c % 10);
+      gone[R.suitOf(c)] |= 1 << c % 10;
+      trick.push(c);
+      if (trick.length === 4) {
+        const winner = (leader + R.winningIndex(trick, trump)) & 3;
+        tricks.push({ leader, cards: trick, winner });
+        leader = winner;
+        trick = [];
+      }
+    }
+    const turn = (leader + trick.length) & 3;
+    if (turn !== seat) throw new BotError(`seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`);
+    const held = [0, 1, 2, 3].map((p) => R.HAND_SIZE - seatOf.filter((s) => s === p).length);
+    if (hand.length !== held[seat]) {
+      throw new BotError(`hand: seat ${seat} should hold ${held[seat]} cards after these plays, not ${hand.length}`);
+    }
+    const fixed = new Int32Array(16); // seat * 4 + suit: cards a seat is known to hold
+    const inHand = (c) => (handMask[R.suitOf(c)] >> c % 10) & 1;
+    const isGone = (c) => (gone[R.suitOf(c)] >> c % 10) & 1;
+    if (!isGone(trumpCard)) {
+      if (seat === dealer && !inHand(trumpCard)) {
+        throw new BotError(`hand: the dealer holds the trump card ${R.CARD_CODES[trumpCard]} until it is played`);
+      }
+      if (seat !== dealer && inHand(trumpCard)) {
+        throw new BotError(`hand: the trump card ${R.CARD_CODES[trumpCard]} is the dealer's (seat ${dealer})`);
+      }
+      fixed[dealer * 4 + trump] |= 1 << trumpCard % 10;
+    }
+    for (const [i, c] of (cants || []).entries()) {
+      const t = tricks[c.afterTrick - 1];
+      if (!t || (t.winner & 1) !== (c.seat & 1)) {
+        throw new BotError(`cants[${i}]: seat ${c.seat}'s team did not win trick ${c.afterTrick}`);
+      }
+      for (const rank of [R.REI, R.CAVALL]) {
+        const x = c.suit * 10 + rank;
+        const at = plays.indexOf(x);
+        const ended = c.afterTrick * 4;
+        if (at >= 0 && (seatOf[at] !== c.seat || at < ended)) {
+          throw new BotError(`cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} after trick ${c.afterTrick}`);
+        }
+        if (at < 0 && c.seat !== seat) fixed[c.seat * 4 + c.suit] |= 1 << rank;
+        if (at < 0 && c.seat === seat && !inHand(x)) {
+          throw new BotError(`cants[${i}]: seat ${seat} sang without ${R.CARD_CODES[x]}`);
+        }
+      }
+    }
+    for (let p = 0; p < 4; p++) {
+      for (let s = 0; s < 4; s++) {
+        if (fixed[p * 4 + s] & forbidden[p * 4 + s]) {
+          throw new BotError(`plays: seat ${p} showed it lacks a card it must hold (the trump card or a cant)`);
+        }
+      }
+    }
+    return {
+      level: request.level,
+      seat,
+      dealer,
+      trumpCard,
+      trump,
+      hand,
+      handMask,
+      plays,
+      seatOf,
+      seed,
+      cants,
+      held,
+      fixed,
+      forbidden,
+      gone,
+      trick,
+      tricksDone: tricks.length,
+    };
+  }
+
+  /** The seat that played each card of plays, replaying who won each trick. */
+  function seatsOf(plays, dealer, trump) {
+    const seats = [];
+    let leader = (dealer + 1) % 4;
+    for (let k = 0; k < plays.length; k += 4) {
+      const trick = plays.slice(k, k + 4);
+      trick.forEach((_, j) => seats.push((leader + j) & 3));
+      if (trick.length === 4) leader = (leader + R.winningIndex(trick, trump)) & 3;
+    }
+    return seats;
+  }
+
+  // -- hidden hands consistent with what the seat saw ---------------------------------------
+
+  /**
+   * Deal the cards the seat cannot see among the three other seats: each seat gets as many as
+   * it holds, its known cards, none it has shown it lacks. Cards are placed one at a time at
+   * random, each only where the rest can still be placed (Hall's condition over the seven sets
+   * of seats), so a consistent history never dead-ends. Returns Int32Array(16) hands or null.
+   */
+  function sampleHands(k, rng) {
+    const others = [0, 1, 2, 3].filter((p) => p !== k.seat);
+    const hands = new Int32Array(16);
+    hands.set(k.handMask, k.seat * 4);
+    const cap = [0, 0, 0];
+    const free = [];
+    const kind = [];
+    const count = new Int32Array(8); // cards by the set of seats (bit j: others[j]) they may go to
+    for (let j = 0; j < 3; j++) {
+      const p = others[j];
+      let fixedCount = 0;
+      for (let s = 0; s < 4; s++) {
+        hands[p * 4 + s] = k.fixed[p * 4 + s];
+        fixedCount += BIT_COUNT[k.fixed[p * 4 + s]];
+      }
+      cap[j] = k.held[p] - fixedCount;
+      if (cap[j] < 0) return null;
+    }
+    for (let c = 0; c < R.DECK_SIZE; c++) {
+      const s = (c / 10) | 0;
+      const bit = 1 << c % 10;
+      if ((k.gone[s] | k.handMask[s]) & bit) continue;
+      if (others.some((p) => k.fixed[p * 4 + s] & bit)) continue;
+      let allowed = 0;
+      for (let j = 0; j < 3; j++) if (!(k.forbidden[others[j] * 4 + s] & bit)) allowed |= 1 << j;
+      if (!allowed) return null;
+      free.push(c);
+      kind.push(allowed);
+      count[allowed]++;
+    }
+    if (!feasible(count, cap)) return null;
+    // A random order (Fisher-Yates on the indices), then each card to a seat that keeps it feasible.
+    const order = free.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const i of order) {
+      const c = free[i];
+      const allowed = kind[i];
+      count[allowed]--;
+      const options = [];
+      let total = 0;
+      for (let j = 0; j < 3; j++) {
+        if (!((allowed >> j) & 1) || !cap[j]) continue;
+        cap[j]--;
+        if (feasible(count, cap)) {
+          options.push(j);
+          total += cap[j] + 1;
+        }
+        cap[j]++;
+      }
+      if (!options.length) return null;
+      let pick = rng() * total;
+      let j = options[0];
+      for (const o of options) {
+        pick -= cap[o];
+        j = o;
+        if (pick < 0) break;
+      }
+      cap[j]--;
+      hands[others[j] * 4 + ((c / 10) | 0)] |= 1 << c % 10;
+    }
+    return hands;
+  }
+
+  /** Whether cards counted by their allowed seat sets fit the capacities (Hall's condition). */
+  function feasible(count, cap) {
+    for (let set = 1; set < 8; set++) {
+      let need = 0;
+      for (let t = 1; t < 8; t++) if ((t & set) === t) need += count[t];
+      let room = 0;
+      for (let j = 0; j < 3; j++) if ((set >> j) & 1) room += cap[j];
+      if (need > room) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The twin's game for sampled current hands: the hands as dealt (current ones plus the cards
+   * each seat played), the history replayed. null when that world contradicts what the table
+   * showed: a tute would have ended the hand, or the cants sung differ from those given.
+   */
+  function replayWorld(k, hands) {
+    const dealt = [0, 1, 2, 3].map((p) => R.cardsOf(hands, p * 4));
+    k.plays.forEach((c, i) => dealt[k.seatOf[i]].push(c));
+    const game = new R.Game({ dealer: k.dealer, trumpCard: k.trumpCard, hands: dealt });
+    for (const c of k.plays) {
+      if (game.isOver) return null;
+      game.playFast(c);
+    }
+    if (game.isOver) return null;
+    if (k.cants) {
+      if (game.cantCount !== k.cants.length) return null;
+      for (let i = 0; i < game.cantCount; i++) {
+        const want = k.cants[i];
+        if (
+          game.cantAfter[i] !== want.afterTrick ||
+          game.cantSeat[i] !== want.seat ||
+          game.cantSuit[i] !== want.suit
+        ) {
+          return null;
+        }
+      }
+    }
+    return game;
+  }
+
+  /** Sampled hands tried per move before giving up: a world the cants rule out is tried again. */
+  const MAX_TRIES = 600;
+
+  /** Up to n worlds (twin games at the seat's turn), sampled with rng; BotError if none can be. */
+  function sampleWorlds(k, n, rng) {
+    const worlds = [];
+    for (let tries = 0; worlds.length < n && tries < MAX_TRIES; tries++) {
+      const hands = sampleHands(k, rng);
+      if (hands === null) break;
+      const game = replayWorld(k, hands);
+      if (game !== null) worlds.push(game);
+    }
+    if (!worlds.length) {
+      throw new BotError("plays: no hidden hands are consistent with these plays and cants");
+    }
+    return worlds;
+  }
+
+  // -- level 1: the duties with sense ----------------------------------------------------
+
+  const LEGAL = new Int8Array(10);
+  const OUTSIDE = new Int32Array(4);
+
+  /**
+   * The facts level 1 reads from a twin game for a seat: only the seat's hand and what the
+   * table showed (the cards played, the trick, the suits sung). OUTSIDE gets, per suit, the
+   * cards the other three seats hold between them.
+   */
+  function readTable(game, seat) {
+    const base = seat * 4;
+    for (let s = 0; s < 4; s++) {
+      OUTSIDE[s] = 1023 & ~(game.hands[base + s] | game.won[s] | game.won[4 + s]);
+    }
+    for (let i = 0; i < game.trickLength; i++) {
+      const c = game.trickCards[i];
+      OUTSIDE[(c / 10) | 0] &= ~(1 << c % 10);
+    }
+  }
+
+  /** The highest card left in its suit: nobody else holds one that beats it. */
+  function isBoss(c) {
+    return (OUTSIDE[(c / 10) | 0] & BEATEN_BY[c % 10]) === 0;
+  }
+
+  /** A rei or cavall of an unsung suit whose partner card the seat also holds. */
+  function isPairCard(game, seat, c) {
+    const s = (c / 10) | 0;
+    return (PAIR >> c % 10) & 1 && !((game.sung >> s) & 1) && (game.hands[seat * 4 + s] & PAIR) === PAIR;
+  }
+
+  /** The seat holds a rei and cavall of a suit not yet sung: winning a trick lets it sing. */
+  function canSing(game, seat) {
+    for (let s = 0; s < 4; s++) {
+      if (!((game.sung >> s) & 1) && (game.hands[seat * 4 + s] & PAIR) === PAIR) return true;
+    }
+    return false;
+  }
+
+  /** How much giving a card away costs, the cant aside: its points; trumps and winners dearer. */
+  function plainCost(game, seat, c) {
+    const s = (c / 10) | 0;
+    const r = c % 10;
+    let cost = POINTS[r] * 4 + STRENGTH[r];
+    if (s === game.trump) cost += 20 + STRENGTH[r] * 2;
+    if (POINTS[r] && isBoss(c)) cost += 15;
+    if (s !== game.trump && !POINTS[r] && BIT_COUNT[game.hands[seat * 4 + s]] === 1) cost -= 1;
+    return cost;
+  }
+
+  // What argmin minimizes: the cost of giving a card away (COST), the same blind to the cant
+  // (PLAIN), the points given up (GIVE, most first), and the costs of a lead: only trumps
+  // (TRUMPS), or trumps last while another suit is held (LEAD, LEAD_PLAIN).
+  const COST = 0;
+  const PLAIN = 1;
+  const GIVE = 2;
+  const TRUMPS = 3;
+  const LEAD = 4;
+  const LEAD_PLAIN = 5;
+
+  function score(game, seat, c, mode) {
+    const trump = ((c / 10) | 0) === game.trump;
+    const plain = plainCost(game, seat, c);
+    const full = plain + (isPairCard(game, seat, c) ? 40 : 0);
+    switch (mode) {
+      case COST:
+        return full;
+      case PLAIN:
+        return plain;
+      case GIVE:
+        return -POINTS[c % 10] * 4 + full / 8;
+      case TRUMPS:
+        return trump ? full : Infinity;
+      default: {
+        const side = trump && game.hands[seat * 4 + game.trump] !== handSize(game, seat) ? 100 : 0;
+        return (mode === LEAD ? full : plain) + side;
+      }
+    }
+  }
+
+  /** The seat's cards as one count-comparable number: equal to its trumps' mask only if all trumps. */
+  function handSize(game, seat) {
+    const h = game.hands;
+    let all = 0;
+    for (let s = 0; s < 4; s++) if (s !== game.trump) all |= h[seat * 4 + s];
+    return all ? -1 : h[seat * 4 + game.trump];
+  }
+
+  /** The card of LEGAL[0..n) with the lowest score in mode, the first on ties. */
+  function argmin(game, seat, n, mode) {
+    let best = LEGAL[0];
+    let low = score(game, seat, best, mode);
+    for (let i = 1; i < n; i++) {
+      const v = score(game, seat, LEGAL[i], mode);
+      if (v < low) {
+        low = v;
+        best = LEGAL[i];
+      }
+    }
+    return best;
+  }
+
+  /** Whether c, winning the trick now, holds against the players still to come (a guess). */
+  function secure(game, c) {
+    const after = 3 - game.trickLength;
+    if (after <= 0) return true;
+    if (!isBoss(c)) return false;
+    const s = (c / 10) | 0;
+    if (s === game.trump || !OUTSIDE[game.trump]) return true;
+    return BIT_COUNT[OUTSIDE[s]] > after;
+  }
+
+  /** Level 1's why for its last card (ruleCard returns the card alone, for fast playouts). */
+  let ruleWhy = "";
+
+  /** The cheapest card in mode; the why is keep_cant_pair when the cheapest blind to the cant
+   * (plainMode) was a card of a pair. */
+  function cheapest(game, seat, n, mode, plainMode, why) {
+    const card = argmin(game, seat, n, mode);
+    const plain = argmin(game, seat, n, plainMode);
+    ruleWhy = plain !== card && isPairCard(game, seat, plain) ? "keep_cant_pair" : why;
+    return card;
+  }
+
+  function chosen(card, why) {
+    ruleWhy = why;
+    return card;
+  }
+
+  /** Level 1's card for the seat to move in a twin game (its why in ruleWhy). */
+  function ruleCard(game) {
+    const seat = (game.leader + game.trickLength) & 3;
+    const n = game.legalInto(LEGAL);
+    if (n === 1) return chosen(LEGAL[0], "only_legal");
+    readTable(game, seat);
+    if (game.trickLength === 0) return ruleLead(game, seat, n);
+    const trump = game.trump;
+    const best = game.best;
+    if (game.bestSeat === (seat ^ 2)) {
+      // The partner is winning: load a sure trick with points, else keep them.
+      if (secure(game, best)) {
+        const give = argmin(game, seat, n, GIVE);
+        if (POINTS[give % 10]) return chosen(give, "partner_winning_give_points");
+      }
+      return cheapest(game, seat, n, COST, PLAIN, "cheap_discard");
+    }
+    let trickPoints = 0;
+    for (let i = 0; i < game.trickLength; i++) trickPoints += POINTS[game.trickCards[i] % 10];
+    let take = -1;
+    let takeCost = Infinity;
+    let winners = 0;
+    for (let i = 0; i < n; i++) {
+      const c = LEGAL[i];
+      if (!R.beats(c, best, trump)) continue;
+      winners++;
+      const v = score(game, seat, c, COST);
+      if (secure(game, c) && v < takeCost) {
+        take = c;
+        takeCost = v;
+      }
+    }
+    const sing = canSing(game, seat);
+    const winWhy = sing ? "win_to_sing" : "win_trick";
+    const worth = trickPoints + (game.tricksPlayed === 9 ? R.LAST_TRICK_BONUS : 0) + (sing ? 20 : 0);
+    if (take >= 0 && (worth > 0 || takeCost < 25)) return chosen(take, winWhy);
+    if (winners === n) return chosen(argmin(game, seat, n, COST), winWhy);
+    const card = cheapest(game, seat, n, COST, PLAIN, "cheap_discard");
+    if (R.beats(card, best, trump)) ruleWhy = winWhy;
+    return card;
+  }
+
+  function ruleLead(game, seat, n) {
+    const trump = game.trump;
+    const mine = game.hands[seat * 4 + trump];
+    const out = BIT_COUNT[OUTSIDE[trump]];
+    const count = BIT_COUNT[mine];
+    const top = mine ? topCard(trump, mine) : -1;
+    const strong = count >= 4 || (count >= 3 && isBoss(top)) || (count >= 2 && count > out);
+    if (out && strong) {
+      // Draw trumps: the top one when it is the highest left, else the cheapest.
+      const boss = isBoss(top) && !isPairCard(game, seat, top);
+      return chosen(boss ? top : argmin(game, seat, n, TRUMPS), "draw_trumps");
+    }
+    // Cash a winner: the highest card left of its suit, when the opponents should follow.
+    let cash = -1;
+    for (let i = 0; i < n; i++) {
+      const c = LEGAL[i];
+      const s = (c / 10) | 0;
+      if (!isBoss(c) || isPairCard(game, seat, c)) continue;
+      const safe = s === trump || !out || (POINTS[c % 10] >= 10 && BIT_COUNT[OUTSIDE[s]] >= 3);
+      if (safe && (cash < 0 || POINTS[c % 10] > POINTS[cash % 10])) cash = c;
+    }
+    if (cash >= 0 && (POINTS[cash % 10] || !out)) return chosen(cash, "lead_winner");
+    return cheapest(game, seat, n, LEAD, LEAD_PLAIN, "lead_low");
+  }
+
+  /** The strongest card of suit s among the 10-bit mask bits. */
+  function topCard(s, bits) {
+    let top = -1;
+    for (let b = bits; b; b &= b - 1) {
+      const r = 31 - Math.clz32(b & -b);
+      if (top < 0 || STRENGTH[r] > STRENGTH[top]) top = r;
+    }
+    return s * 10 + top;
+  }
+
+  /** The why of a card chosen by search, in level 1's words, from the seat's view of the table. */
+  function describe(game, card) {
+    const seat = (game.leader + game.trickLength) & 3;
+    const n = game.legalInto(LEGAL);
+    if (n === 1) return "only_legal";
+    readTable(game, seat);
+    const plain = argmin(game, seat, n, game.trickLength ? PLAIN : LEAD_PLAIN);
+    const keep = plain !== card && isPairCard(game, seat, plain);
+    if (game.trickLength === 0) {
+      if (((card / 10) | 0) === game.trump && OUTSIDE[game.trump]) return "draw_trumps";
+      if (isBoss(card)) return "lead_winner";
+      return keep ? "keep_cant_pair" : "lead_low";
+    }
+    const beats = R.beats(card, game.best, game.trump);
+    if (game.bestSeat === (seat ^ 2) && POINTS[card % 10] && !beats) {
+      return "partner_winning_give_points";
+    }
+    if (beats) return canSing(game, seat) ? "win_to_sing" : "win_trick";
+    return keep ? "keep_cant_pair" : "cheap_discard";
+  }
+
+  // -- level 2: sampled worlds, each searched ------------------------------------------------
+
+  // A line's worth to the searching team, one int that orders lines: A * 512 + P, where P is the
+  // team's points (cards, cants, les deu d'últimes) and A the margin over the other team plus
+  // WIN_BONUS for a hand won (minus it for a hand lost; a tute counts as a win by the whole hand).
+  const SCALE = 512;
+
+  function lineValue(game, team) {
+    const points = game.points;
+    const outcome = game.outcome();
+    const won = outcome.winner === team;
+    let aim;
+    if (outcome.reason === "tute") aim = won ? WIN_BONUS + R.HAND_POINTS : -WIN_BONUS - R.HAND_POINTS;
+    else aim = points[team] - points[1 - team] + (won ? WIN_BONUS : -WIN_BONUS);
+    return aim * SCALE + points[team];
+  }
+
+  /** Level 1 plays the hand out from here for everyone; the line's value, the game restored. */
+  function playout(game, team) {
+    let plies = 0;
+    while (!game.isOver) {
+      game.playFast(ruleCard(game));
+      plies++;
+    }
+    const value = lineValue(game, team);
+    for (; plies > 0; plies--) game.undo();
+    return value;
+  }
+
+  const MOVES = Array.from({ length: R.DECK_SIZE + 1 }, () => new Int8Array(10));
+  const KEYS = Array.from({ length: R.DECK_SIZE + 1 }, () => new Int32Array(10));
+
+  // A transposition table for the positions at a trick's start, which later tricks reach again
+  // in another order. The key is the whole position as two 32-bit words: the cards left (the
+  // seats holding them do not change within one world), the leader, the suits sung and both
+  // teams' points. Entries carry the world's stamp, so a new world needs no clearing.
+  const TT_SIZE = 1 << 16;
+  const ttX = new Int32Array(TT_SIZE);
+  const ttY = new Int32Array(TT_SIZE);
+  const ttValue = new Int32Array(TT_SIZE);
+  const ttBound = new Int8Array(TT_SIZE); // 0 exact, 1 lower bound, 2 upper bound
+  const ttStamp = new Int32Array(TT_SIZE);
+  let stamp = 0;
+
+  /** Alpha-beta to the end of the hand: the exact value for team, the game restored. */
+  function alphaBeta(game, team, alpha, beta, ply) {
+    if (game.isOver) return lineValue(game, team);
+    let slot = -1;
+    let x = 0;
+    let y = 0;
+    const alpha0 = alpha;
+    const beta0 = beta;
+    if (game.trickLength === 0) {
+      const h = game.hands;
+      const points = game.points;
+      x = (h[0] | h[4] | h[8] | h[12]) | ((h[1] | h[5] | h[9] | h[13]) << 10);
+      x |= ((h[2] | h[6] | h[10] | h[14]) << 20) | (game.leader << 30);
+      y = (h[3] | h[7] | h[11] | h[15]) | (game.sung << 10) | (points[0] << 14) | (points[1] << 23);
+      slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) >>> 16;
+      if (ttStamp[slot] === stamp && ttX[slot] === x && ttY[slot] === y) {
+        const v = ttValue[slot];
+        const bound = ttBound[slot];
+        if (bound === 0) return v;
+        if (bound === 1 && v > alpha) alpha = v;
+        else if (bound === 2 && v < beta) beta = v;
+        if (alpha >= beta) return v;
+      }
+    }
+    const moves = MOVES[ply];
+    const n = game.legalInto(moves);
+    order(game, moves, KEYS[ply], n);
+    const maximizing = (((game.leader + game.trickLength) & 3) & 1) === team;
+    let value = maximizing ? -Infinity : Infinity;
+    for (let i = 0; i < n; i++) {
+      game.playFast(moves[i]);
+      const v = alphaBeta(game, team, alpha, beta, ply + 1);
+      game.undo();
+      if (maximizing) {
+        if (v > value) value = v;
+        if (value > alpha) alpha = value;
+      } else {
+        if (v < value) value = v;
+        if (value < beta) beta = value;
+      }
+      if (alpha >= beta) break;
+    }
+    if (slot >= 0) {
+      ttStamp[slot] = stamp;
+      ttX[slot] = x;
+      ttY[slot] = y;
+      ttValue[slot] = value;
+      ttBound[slot] = value <= alpha0 ? 2 : value >= beta0 ? 1 : 0;
+    }
+    return value;
+  }
+
+  /** Likely best moves first: cards that take the trick, the partner's trick loaded, else low. */
+  function order(game, moves, keys, n) {
+    const seat = (game.leader + game.trickLength) & 3;
+    const lead = game.trickLength === 0;
+    const ours = !lead && (game.bestSeat & 1) === (seat & 1);
+    for (let i = 0; i < n; i++) {
+      const c = moves[i];
+      const r = c % 10;
+      if (lead) keys[i] = STRENGTH[r];
+      else if (ours) keys[i] = POINTS[r] * 2 - (((c / 10) | 0) === game.trump ? 30 : 0);
+      else keys[i] = R.beats(c, game.best, game.trump) ? 40 - STRENGTH[r] : -STRENGTH[r] - POINTS[r];
+    }
+    for (let i = 1; i < n; i++) {
+      const c = moves[i];
+      const key = keys[i];
+      let j = i - 1;
+      for (; j >= 0 && keys[j] < key; j--) {
+        moves[j + 1] = moves[j];
+        keys[j + 1] = keys[j];
+      }
+      moves[j + 1] = c;
+      keys[j + 1] = key;
+    }
+  }
+
+  function now() {
+    return typeof performance !== "undefined" ? performance.now() : Date.now();
+  }
+
+  /**
+   * A search for the seat of a request, run in slices: step(budgetMs) works for about that long
+   * and returns true once done; result() then gives the choice. The answer depends only on the
+   * request (and its seed), never on how the work was sliced.
+   * options: worlds (how many hidden hands to sample), exactTricks (tricks left at which the
+   * search turns exact).
+   */
+  class Search {
+    constructor(request, options = {}) {
+      const k = knowledge(request);
+      this.k = k;
+      const rng = R.seededRandom(k.seed ^ (k.plays.length * 0x9e3779b1));
+      const exactTricks = options.exactTricks === undefined ? EXACT_TRICKS : options.exactTricks;
+      this.exact = R.TRICKS_PER_HAND - k.tricksDone <= exactTricks;
+      const wanted = options.worlds || (this.exact ? EXACT_WORLDS : WORLDS);
+      this.team = k.seat & 1;
+      this.legal = R.legalCards(k.hand, k.trick, k.trump);
+      this.worlds = this.legal.length === 1 && !options.evaluate ? [] : sampleWorlds(k, wanted, rng);
+      this.first = this.worlds.length ? this.worlds[0] : sampleWorlds(k, 1, rng)[0];
+      this.values = this.legal.map(() => []);
+      this.next = 0;
+    }
+
+    /** Work for about budgetMs milliseconds (at least one world); true once every world is done. */
+    step(budgetMs = Infinity) {
+      const end = now() + budgetMs;
+      while (this.next < this.worlds.length) {
+        this._world(this.worlds[this.next++]);
+        if (now() >= end) break;
+      }
+      return this.next >= this.worlds.length;
+    }
+
+    get done() {
+      return this.next >= this.worlds.length;
+    }
+
+    _world(game) {
+      stamp++;
+      this.legal.forEach((c, i) => {
+        game.playFast(c);
+        this.values[i].push(
+          this.exact ? alphaBeta(game, this.team, -Infinity, Infinity, 0) : playout(game, this.team),
+        );
+        game.undo();
+      });
+    }
+
+    /**
+     * The card with the best mean aim over the worlds searched, its why, and per legal card the
+     * expected points of the seat's team and share of worlds in which the hand is won.
+     */
+    result() {
+      if (!this.done) throw new BotError("the search is not finished: call step() until it returns true");
+      const cards = this.legal.map((c, i) => {
+        const values = this.values[i];
+        let aim = 0;
+        let points = 0;
+        let wins = 0;
+        for (const v of values) {
+          const a = Math.floor(v / SCALE);
+          aim += a;
+          points += v - a * SCALE;
+          if (a > 0) wins++;
+        }
+        const m = values.length || 1;
+        return { card: R.CARD_CODES[c], aim: aim / m, points: points / m, win: wins / m };
+      });
+      let best = 0;
+      cards.forEach((entry, i) => {
+        if (entry.aim > cards[best].aim) best = i;
+      });
+      const card = this.legal[best];
+      return {
+        card: R.CARD_CODES[card],
+        why: describe(this.first, card),
+        worlds: this.worlds.length,
+        cards: cards.map(({ card: code, points, win }) => ({ card: code, points, win })),
+      };
+    }
+
+    /**
+     * Worlds in which the chosen card loses at least minLoss points of the seat's team against
+     * the best card of that world, as a share of the worlds searched (the benchmark's blunder).
+     */
+    regret(card, minLoss) {
+      const i = this.legal.indexOf(R.parseCard(card));
+      const n = this.values[i].length;
+      if (!n) return 0;
+      let count = 0;
+      for (let w = 0; w < n; w++) {
+        let top = -Infinity;
+        for (const values of this.values) top = Math.max(top, pointsOf(values[w]));
+        if (top - pointsOf(this.values[i][w]) >= minLoss) count++;
+      }
+      return count / n;
+    }
+  }
+
+  function pointsOf(value) {
+    return value - Math.floor(value / SCALE) * SCALE;
+  }
+
+  // -- the API the page, the worker, the command line and the benchmark call -----------------
+
+  /**
+   * The card a bot of request.level plays for request.seat: {card, why}. Levels: 0 random legal,
+   * 1 rule-based, 2 searching. Throws BotError on a bad request.
+   */
+  function choose(request, options) {
+    if (typeof request !== "object" || request === null || Array.isArray(request)) {
+      throw new BotError("a request must be a JSON object");
+    }
+    const level = field(request, "level", (v) => v === 0 || v === 1 || v === 2, "0, 1 or 2");
+    if (level === 2) {
+      const search = new Search(request, options);
+      search.step();
+      const { card, why } = search.result();
+      return { card, why };
+    }
+    const k = knowledge(request);
+    const rng = R.seededRandom(k.seed ^ (k.plays.length * 0x9e3779b1));
+    const legal = R.legalCards(k.hand, k.trick, k.trump);
+    if (legal.length === 1) return { card: R.CARD_CODES[legal[0]], why: "only_legal" };
+    if (level === 0) return { card: R.CARD_CODES[legal[Math.floor(rng() * legal.length)]], why: "random" };
+    const card = ruleCard(sampleWorlds(k, 1, rng)[0]);
+    return { card: R.CARD_CODES[card], why: ruleWhy };
+  }
+
+  /** The coach's hint for the seat to move: the searching bot's card, why, and every card's worth. */
+  function hint(request, options) {
+    const search = new Search(request, options);
+    search.step();
+    return search.result();
+  }
+
+  /**
+   * For the review after the hand: each legal card's expected points for the seat's team (and
+   * share of hands won) over hidden hands sampled from what the seat knew, not the true layout.
+   */
+  function evaluate(request, options = {}) {
+    const search = new Search(request, { ...options, evaluate: true });
+    search.step();
+    const { cards, worlds } = search.result();
+    return { cards, worlds };
+  }
+
+  /**
+   * Run a search on the main thread in slices of about budgetMs (default 8), yielding to the
+   * page between them, so that no task is long: a promise of its result.
+   */
+  function runInSlices(search, budgetMs = 8) {
+    return new Promise((resolve, reject) => {
+      const slice = () => {
+        try {
+          if (search.step(budgetMs)) resolve(search.result());
+          else setTimeout(slice, 0);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      slice();
+    });
+  }
+
+  return Object.freeze({
+    WHY,
+    LEVELS: Object.freeze({ 0: "random", 1: "rule-based", 2: "searching" }),
+    EXACT_TRICKS,
+    WORLDS,
+    EXACT_WORLDS,
+    BotError,
+    choose,
+    hint,
+    evaluate,
+    Search,
+    runInSlices,
+    knowledge,
+    _debug: { sampleHands, replayWorld, feasible },
+  });
+});
