@@ -17,7 +17,7 @@ from lesson_compiler.catalogs import CompiledCatalog
 from lesson_compiler.play_words import announcements
 from site_builder.widget_strings import widget_strings
 
-ENGINE_SCRIPTS = ("rules.js",)
+ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
 """The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
 
 SHARED_STRINGS = (

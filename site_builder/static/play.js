@@ -14,8 +14,10 @@
   /* how long a machine's card waits after the previous one, in ms, times window.tute.pace */
   const BOT_MS = 650;
   const SCRIPT = document.currentScript;
-  const WORKER_URL = SCRIPT ? new URL("bot-worker.js", SCRIPT.src).href : "bot-worker.js";
-  const BOTS_URL = SCRIPT ? new URL("bots.js", SCRIPT.src).href : "bots.js";
+  const near = (name) => (SCRIPT ? new URL(name, SCRIPT.src).href : name);
+  const WORKER_URL = near("bot-worker.js");
+  const RULES_URL = near("rules.js");
+  const BOTS_URL = near("bots.js");
 
   /* ---------- the saved game: a match's results, the deal in play and its cards ---------- */
 
@@ -76,6 +78,8 @@
 
   /* ---------- the machine players: a worker, or the same bots on this thread ---------- */
 
+  /* ask({kind, request}) answers as TuteBots[kind] would: "choose" (a card and why),
+     "hint" (the searching bot's card and why) or "evaluate" (every legal card's worth). */
   function machine(onFail) {
     let worker = null;
     let local = null;
@@ -88,11 +92,16 @@
         event.preventDefault();
         fallBack();
       };
+      worker.postMessage({ type: "load", scripts: [RULES_URL, BOTS_URL] });
     } catch {
       worker = null;
     }
 
     function settle(reply) {
+      if (reply && reply.type === "load") {
+        if (reply.error) fallBack();
+        return;
+      }
       const job = reply && waiting.get(reply.id);
       if (!job) return;
       waiting.delete(reply.id);
@@ -100,13 +109,13 @@
       else job.resolve(reply.result);
     }
 
-    /* The worker could not start (a page opened from disk): the bots run here, in slices. */
+    /* No worker (a page opened from disk): the same bots think here, in short slices. */
     function fallBack() {
       if (worker) worker.terminate();
       worker = null;
-      const pending = Array.from(waiting.entries());
+      const pending = Array.from(waiting.values());
       waiting.clear();
-      for (const [, job] of pending) send(job.request).then(job.resolve, job.reject);
+      for (const job of pending) ask(job.question).then(job.resolve, job.reject);
     }
 
     function localBots() {
@@ -122,21 +131,24 @@
       return local;
     }
 
-    function send(request) {
+    function ask(question) {
       if (worker) {
         return new Promise((resolve, reject) => {
           const id = next++;
-          waiting.set(id, { resolve, reject, request });
-          worker.postMessage({ id, ...request });
+          waiting.set(id, { resolve, reject, question });
+          worker.postMessage({ id, kind: question.kind, request: question.request });
         });
       }
-      return localBots().then((bots) => bots.sliced(request)).catch((error) => {
+      return localBots().then((bots) => {
+        const search = new bots.Search(question.request, { evaluate: question.kind === "evaluate" });
+        return bots.runInSlices(search);
+      }).catch((error) => {
         onFail(error);
         throw error;
       });
     }
 
-    return { ask: send };
+    return { ask };
   }
 
   /* ---------- the page ---------- */
@@ -216,7 +228,7 @@
     const turn = h("p", { class: "turn" });
     const review = h("div", { class: "review", hidden: true, tabindex: "-1" });
     const felt = h("div", { class: "felt", role: "group", "aria-label": t("table") },
-      [trumpCard, ...seats.slice(1).map((s) => s.el), trick, trickNote, turn, review]);
+      [trumpCard, ...seats.slice(1).map((s) => s.el), trick, trickNote, turn]);
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand") });
     const learnerSeat = seats[LEARNER];
     learnerSeat.el.replaceChildren(learnerSeat.el.firstChild, hand, learnerSeat.badge);
@@ -233,7 +245,7 @@
       newHand: button("new-hand", t("new_hand"), true),
     };
     const coach = h("div", { class: "coach" }, [feedback, h("div", { class: "actions" }, Object.values(controls))]);
-    root.append(bar, felt, learnerSeat.el, coach);
+    root.append(bar, felt, learnerSeat.el, review, coach);
     rovingKeys(hand);
 
     function checkbox(label, on, change) {
@@ -364,7 +376,7 @@
       const seat = game().turn;
       const mine = ++token;
       ui.thinking = seat;
-      bots.ask({ kind: "choose", request: knows(game(), play.moves, seat) }).then((choice) => {
+      bots.ask({ kind: "choose", request: { ...knows(game(), play.moves, seat), level: 2 } }).then((choice) => {
         if (mine !== token) return;
         const wait = Math.max(0, BOT_MS * pace() - (performance.now() - lastShown));
         timer = setTimeout(() => {
@@ -453,7 +465,7 @@
       const mine = token;
       feed("hint", t("thinking", { seat: t("seat_you") }), true);
       draw();
-      bots.ask({ kind: "choose", request: knows(game(), play.moves, LEARNER) }).then((choice) => {
+      bots.ask({ kind: "hint", request: knows(game(), play.moves, LEARNER) }).then((choice) => {
         if (mine !== token || !learnersTurn()) return;
         const card = asCard(choice.card);
         ui.mark = { card: code(card), verdict: "hint" };
@@ -508,7 +520,7 @@
       });
       ui.review = { pending: true, items: [] };
       Promise.all(decisions.map((d) => bots.ask({ kind: "evaluate", request: d.request })
-        .then((values) => ({ ...d, values })))).then((items) => {
+        .then((worth) => ({ ...d, values: Object.fromEntries(worth.cards.map((c) => [c.card, c.points])) })))).then((items) => {
         if (mine !== token) return;
         ui.review = { pending: false, items: items.map(weigh) };
         draw();
