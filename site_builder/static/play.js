@@ -40,8 +40,12 @@
       for (const result of saved.results) match.record(result);
       if (match.isOver || dealerOf(saved.deal) !== match.dealer) return null;
       const game = dealGame(saved.deal);
-      for (const code of saved.moves) game.play(R.parseCard(code));
-      return { match, game, first: saved.first, deal: saved.deal, moves: saved.moves.slice(),
+      const seats = saved.moves.map((code) => {
+        const seat = game.turn;
+        game.play(R.parseCard(code));
+        return seat;
+      });
+      return { match, game, first: saved.first, deal: saved.deal, moves: saved.moves.slice(), seats,
         whys: saved.whys && typeof saved.whys === "object" ? saved.whys : {} };
     } catch {
       return null;
@@ -50,7 +54,7 @@
 
   function fresh(number) {
     const match = new R.Match({ dealer: dealerOf(number) });
-    return { match, game: dealGame(number), first: match.dealer, deal: number, moves: [], whys: {} };
+    return { match, game: dealGame(number), first: match.dealer, deal: number, moves: [], seats: [], whys: {} };
   }
 
   function load() {
@@ -360,6 +364,7 @@
       const seat = game().turn;
       game().play(card);
       play.moves.push(code(card));
+      play.seats.push(seat);
       if (why) play.whys[code(card)] = why;
       ui.looking = false;
       ui.mark = null;
@@ -440,6 +445,7 @@
       play.game = dealGame(play.deal);
       for (const move of moves) play.game.play(R.parseCard(move));
       play.moves = moves;
+      play.seats = play.seats.slice(0, at);
       ui.held = false;
       ui.looking = false;
       ui.review = null;
@@ -450,15 +456,7 @@
     }
 
     /* Where the learner's last card is in the hand's moves, or -1. */
-    function lastLearnerMove() {
-      const copy = dealGame(play.deal);
-      let at = -1;
-      play.moves.forEach((move, i) => {
-        if (copy.turn === LEARNER) at = i;
-        copy.play(R.parseCard(move));
-      });
-      return at;
-    }
+    const lastLearnerMove = () => play.seats.lastIndexOf(LEARNER);
 
     function askHint() {
       if (!help() || !learnersTurn()) return;
@@ -484,6 +482,7 @@
         play.deal = newDealNumber(play.match.dealer);
         play.game = dealGame(play.deal);
         play.moves = [];
+        play.seats = [];
         play.whys = {};
       }
       resetHand();
@@ -496,6 +495,7 @@
       interrupt();
       play.game = dealGame(play.deal);
       play.moves = [];
+      play.seats = [];
       play.whys = {};
       resetHand();
       feed("deal", dealLine(), true);
@@ -574,14 +574,21 @@
 
     /* ---------- drawing ---------- */
 
-    /* Drawn at once, not on the next frame: a tap always meets the screen it sees. */
+    /* Drawn once the change is made, before anything else runs (a tap always meets the
+       screen it sees), and once for all the changes one event makes. */
+    let drawing = false;
     function draw() {
-      paint();
-      root.setAttribute("data-status", status());
-      root.setAttribute("data-deal", String(play.deal));
-      root.setAttribute("data-busy", String(ui.thinking !== null));
-      /* the deal in play is in the address, to share or to come back to */
-      if (hashDeal() !== play.deal) history.replaceState(null, "", "#deal=" + play.deal);
+      if (drawing) return;
+      drawing = true;
+      queueMicrotask(() => {
+        drawing = false;
+        paint();
+        root.setAttribute("data-status", status());
+        root.setAttribute("data-deal", String(play.deal));
+        root.setAttribute("data-busy", String(ui.thinking !== null));
+        /* the deal in play is in the address, to share or to come back to */
+        if (hashDeal() !== play.deal) history.replaceState(null, "", "#deal=" + play.deal);
+      });
     }
 
     function paint() {
