@@ -37,11 +37,13 @@ class PyFloat {
   }
 }
 
+/** A syntax error, placed as Python places it: in code points, lines and columns from 1. */
 class JSONDecodeError extends Error {
   constructor(message, text, pos) {
-    const line = text.slice(0, pos).split("\n").length;
-    const column = pos - text.lastIndexOf("\n", pos - 1);
-    super(`${message}: line ${line} column ${column} (char ${pos})`);
+    const before = [...text.slice(0, pos)];
+    const line = before.filter((c) => c === "\n").length + 1;
+    const column = before.length - before.lastIndexOf("\n");
+    super(`${message}: line ${line} column ${column} (char ${before.length})`);
   }
 }
 
@@ -195,16 +197,50 @@ function dumps(value) {
   return JSON.stringify(value);
 }
 
-/** Standard input as text, read as Python reads it: UTF-8, newlines made \n. */
+/**
+ * Standard input as text, read as Python reads it on the C and C.UTF-8 locales: UTF-8 with
+ * each byte of a bad sequence kept as a lone surrogate (U+DC80 + byte, "surrogateescape",
+ * cut where CPython's decoder cuts), newlines made \n.
+ */
 function readStdin() {
   const bytes = fs.readFileSync(0);
-  let text;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new InvalidInput("standard input is not valid JSON: 'utf-8' codec can't decode it");
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  let text = "";
+  let from = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const length = sequenceLength(bytes, i);
+    if (length > 0) {
+      i += length;
+      continue;
+    }
+    text += decoder.decode(bytes.subarray(from, i));
+    for (const byte of bytes.subarray(i, i - length)) text += String.fromCharCode(0xdc00 + byte);
+    i -= length;
+    from = i;
   }
+  text += decoder.decode(bytes.subarray(from));
   return text.replace(/\r\n?/g, "\n");
+}
+
+/**
+ * The length of the UTF-8 sequence starting at bytes[i]; when it is bad, minus the number of
+ * bytes CPython's decoder rejects together (a bad first byte alone; otherwise the valid bytes
+ * before the bad one; a sequence cut by the end of the input whole).
+ */
+function sequenceLength(bytes, i) {
+  const first = bytes[i];
+  if (first < 0x80) return 1;
+  const length = first < 0xc2 ? 0 : first < 0xe0 ? 2 : first < 0xf0 ? 3 : first < 0xf5 ? 4 : 0;
+  if (length === 0) return -1;
+  // The second byte's range depends on the first (no overlong forms, surrogates or > U+10FFFF).
+  const low = first === 0xe0 ? 0xa0 : first === 0xf0 ? 0x90 : 0x80;
+  const high = first === 0xed ? 0x9f : first === 0xf4 ? 0x8f : 0xbf;
+  for (let k = 1; k < length; k++) {
+    if (i + k >= bytes.length) return -(bytes.length - i);
+    const byte = bytes[i + k];
+    if (byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return -k;
+  }
+  return length;
 }
 
 // -- requests, checked as engine/cli.py checks them ----------------------------------

@@ -147,6 +147,10 @@
     return String(value);
   }
 
+  /** What Python's str.isprintable() refuses: controls, formats, surrogates, private use,
+   * unassigned, separators other than the space. */
+  const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
   /** A string as Python's repr writes it: single quotes unless it holds one and no double. */
   function quote(text) {
     const q = text.includes("'") && !text.includes('"') ? '"' : "'";
@@ -157,11 +161,10 @@
       else if (ch === "\n") out += "\\n";
       else if (ch === "\r") out += "\\r";
       else if (ch === "\t") out += "\\t";
-      else if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad) {
-        out += "\\x" + code.toString(16).padStart(2, "0");
-      } else if (code >= 0xd800 && code <= 0xdfff) {
-        out += "\\u" + code.toString(16).padStart(4, "0");
-      } else out += ch;
+      else if (ch === " " || !UNPRINTABLE.test(ch)) out += ch;
+      else if (code < 0x100) out += "\\x" + code.toString(16).padStart(2, "0");
+      else if (code < 0x10000) out += "\\u" + code.toString(16).padStart(4, "0");
+      else out += "\\U" + code.toString(16).padStart(8, "0");
     }
     return out + q;
   }
@@ -770,7 +773,7 @@
       const log = this.logCount++;
       this.logLeader[log] = this.leader;
       this.logWinner[log] = winner;
-      this.logCards.set(t, log * 4);
+      for (let i = 0; i < 4; i++) this.logCards[log * 4 + i] = t[i];
       this.undoLogged[p] = 1;
       this.undoSung[p] = this.sung;
       this.undoCants[p] = this.cantCount;
@@ -818,7 +821,7 @@
         for (let i = log * 4; i < log * 4 + 4; i++) {
           this.won[team + ((cards[i] / 10) | 0)] &= ~(1 << cards[i] % 10);
         }
-        this.trickCards.set(cards.subarray(log * 4, log * 4 + 4));
+        for (let i = 0; i < 4; i++) this.trickCards[i] = cards[log * 4 + i];
         this.trickLength = 4;
         this.leader = this.logLeader[log];
         this.tricksPlayed--;
