@@ -18,7 +18,7 @@ LANGUAGES = $(shell $(PY) -m lesson_compiler languages)
 DOMAINS := site game lessons
 
 .DEFAULT_GOAL := site
-.PHONY: site test serve bench bench-pages translations clean distclean
+.PHONY: site test serve bench bench-bots bench-pages translations clean distclean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -67,10 +67,15 @@ test: $(VENV)/.installed-test node_modules/.installed
 serve: $(VENV)/.installed
 	$(PY) -m site_builder serve --port $(PORT)
 
-bench: $(VENV)/.installed node_modules/.installed
+bench: $(VENV)/.installed node_modules/.installed bench-bots
 	$(PY) -m benchmarks.engine
 	node benchmarks/engine-js.js
 	$(PY) -m benchmarks.site
+
+# The machine players on duplicate deals (2,000 pairs per pairing by default; minutes on two
+# cores). A quick look: node benchmarks/bots.js --pairs 100
+bench-bots:
+	node benchmarks/bots.js
 
 # Lighthouse comes from npm, pinned by benchmarks/lighthouse/package-lock.json and installed
 # there (never shipped); Chromium as for the tests (tests/chromium.py).

@@ -1,6 +1,7 @@
 // How strong the machine players are, and how fast: duplicate deals between two levels.
 //
 // Usage: node benchmarks/bots.js [--pairs N] [--seed S] [--jobs J] [--pairings 1:0,2:1,2:0]
+//        [--worlds W] [--exact-worlds X] [--exact-tricks T]   (level 2's settings, for tuning)
 //
 // Every deal is played twice, the two levels swapping seats (and so hands), so that the cards
 // dealt cancel out. For each pairing it prints the share of hands the first level wins with
@@ -21,11 +22,22 @@ const BLUNDER_POINTS = 10;
 const BLUNDER_SHARE = 0.9;
 
 function options(argv) {
-  const out = { pairs: 2000, seed: 1, jobs: 2, pairings: "1:0,2:1,2:0" };
+  const out = {
+    pairs: 2000,
+    seed: 1,
+    jobs: 2,
+    pairings: "1:0,2:1,2:0",
+    worlds: B.WORLDS,
+    exactWorlds: B.EXACT_WORLDS,
+    exactTricks: B.EXACT_TRICKS,
+  };
   for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].replace(/^--/, "");
+    const name = argv[i].replace(/^--/, "").replace(/-(.)/g, (_, c) => c.toUpperCase());
     if (!(name in out) || i + 1 >= argv.length) {
-      throw new Error(`usage: node benchmarks/bots.js [--pairs N] [--seed S] [--jobs J] [--pairings A:B,...]`);
+      throw new Error(
+        "usage: node benchmarks/bots.js [--pairs N] [--seed S] [--jobs J] [--pairings A:B,...] " +
+          "[--worlds W] [--exact-worlds X] [--exact-tricks T]",
+      );
     }
     out[name] = name === "pairings" ? argv[++i] : Number(argv[++i]);
   }
@@ -42,7 +54,7 @@ function dealOf(seed, i) {
 }
 
 /** Play one hand, levels[team] for each team; timings and blunders go into stats. */
-function playHand(deal, levels, seed, stats) {
+function playHand(deal, levels, seed, stats, settings) {
   const game = new R.Game(deal);
   const plays = [];
   while (!game.isOver) {
@@ -62,7 +74,7 @@ function playHand(deal, levels, seed, stats) {
     let card;
     let search = null;
     if (level === 2) {
-      search = new B.Search(request);
+      search = new B.Search(request, settings);
       search.step();
       card = search.result().card;
     } else {
@@ -79,13 +91,13 @@ function playHand(deal, levels, seed, stats) {
 }
 
 /** Play deal pairs [from, to) of a pairing: {wins, points, times, blunders} for level a. */
-function playPairs(seed, a, b, from, to) {
+function playPairs(seed, a, b, from, to, settings) {
   const stats = { wins: 0, hands: 0, points: [0, 0], times: { 0: [], 1: [], 2: [] }, blunders: 0 };
   for (let i = from; i < to; i++) {
     const deal = dealOf(seed, i);
     for (const aTeam of [0, 1]) {
       const levels = aTeam === 0 ? [a, b] : [b, a];
-      const outcome = playHand(deal, levels, seed * 7919 + i * 97 + aTeam * 53, stats);
+      const outcome = playHand(deal, levels, seed * 7919 + i * 97 + aTeam * 53, stats, settings);
       stats.hands++;
       if (outcome.winner === aTeam) stats.wins++;
       stats.points[0] += outcome.points[aTeam];
@@ -153,17 +165,23 @@ function report(a, b, pairs, s, seconds) {
 }
 
 function runChild() {
-  process.on("message", ({ seed, a, b, from, to }) => {
-    process.send(playPairs(seed, a, b, from, to));
-    process.exit(0);
+  process.on("message", ({ seed, a, b, from, to, settings }) => {
+    // Leave once the results are sent: a large message takes a while to go through the pipe.
+    process.send(playPairs(seed, a, b, from, to, settings), () => process.disconnect());
   });
 }
 
 async function main() {
   const opts = options(process.argv.slice(2));
+  const settings = {
+    worlds: opts.worlds,
+    exactWorlds: opts.exactWorlds,
+    exactTricks: opts.exactTricks,
+  };
   console.log(
-    `Machine players, duplicate deals (seed ${opts.seed}, ${opts.jobs} processes); ` +
-      `level 2 samples ${B.WORLDS} worlds (${B.EXACT_WORLDS} when exact, from ${B.EXACT_TRICKS} tricks left)`,
+    `Machine players, duplicate deals (seed ${opts.seed}, ${opts.jobs} processes); level 2 ` +
+      `samples ${settings.worlds} worlds (${settings.exactWorlds} when exact, from ` +
+      `${settings.exactTricks} tricks left)`,
   );
   for (const [a, b] of opts.pairings) {
     const started = Date.now();
@@ -174,10 +192,16 @@ async function main() {
         const to = Math.min(opts.pairs, from + chunk);
         return new Promise((resolve, reject) => {
           const child = fork(__filename, ["--child"]);
-          child.on("message", resolve);
+          let result = null;
+          child.on("message", (message) => {
+            result = message;
+          });
           child.on("error", reject);
-          child.on("exit", (code) => code && reject(new Error(`a benchmark process exited with ${code}`)));
-          child.send({ seed: opts.seed, a, b, from, to });
+          child.on("exit", (code) => {
+            if (code === 0 && result) resolve(result);
+            else reject(new Error(`a benchmark process exited with ${code} and no results`));
+          });
+          child.send({ seed: opts.seed, a, b, from, to, settings });
         });
       }),
     );

@@ -20,6 +20,8 @@
 })(typeof globalThis !== "undefined" ? globalThis : this, function (R) {
   const { BEATEN_BY, BIT_COUNT, POINTS, STRENGTH } = R;
   const PAIR = (1 << R.REI) | (1 << R.CAVALL);
+  /** The bots play the house rules (muntar on). */
+  const MUST_BEAT = R.HOUSE_RULES.mustBeat;
 
   /** The reasons a bot gives for its card: a closed set, each with what the coach means. */
   const WHY = Object.freeze({
@@ -29,7 +31,7 @@
     win_trick: "take the trick: it is worth it and the card should hold",
     win_to_sing: "take the trick so that a rei and cavall in hand can be sung",
     cheap_discard: "the trick cannot be won, or is not worth winning: give the least valuable card",
-    keep_cant_pair: "a cheap card, chosen so that the rei and the cavall stay together for the cant",
+    keep_cant_pair: "a cheap card, chosen so that a rei and cavall stay together for the cant",
     draw_trumps: "lead a trump to pull the opponents' trumps while strong in them",
     lead_winner: "lead the highest card left in its suit, which should take the trick",
     lead_low: "lead a cheap card, keeping the strong ones for later",
@@ -46,8 +48,8 @@
   /** Tricks left at and below which level 2 searches exactly instead of playing out. */
   const EXACT_TRICKS = 5;
   /** Hidden hands level 2 samples per move, by default: while playing out and when exact. */
-  const WORLDS = 24;
-  const EXACT_WORLDS = 12;
+  const WORLDS = 48;
+  const EXACT_WORLDS = 20;
   /** Worth of winning the hand, on top of the point margin, in the searching bot's aim. */
   const WIN_BONUS = 30;
 
@@ -64,7 +66,9 @@
 
   function card(value, where) {
     if (typeof value !== "string") {
-      throw new BotError(`${where}: expected a card code such as "12b", got ${JSON.stringify(value)}`);
+      throw new BotError(
+        `${where}: expected a card code such as "12b", got ${JSON.stringify(value)}`,
+      );
     }
     try {
       return R.parseCard(value);
@@ -84,7 +88,7 @@
     return cards;
   }
 
-  /** The optional cants sung so far (public): [{after_trick, seat, suit}], as replay writes them. */
+  /** The optional cants sung so far (public): [{after_trick, seat, suit}], as replay has them. */
   function cantList(request) {
     if (request.cants === undefined || request.cants === null) return null;
     if (!Array.isArray(request.cants)) throw new BotError('field "cants" must be a list');
@@ -123,7 +127,9 @@
     if (!Number.isInteger(seed)) throw new BotError('field "seed" must be an integer');
     const cants = cantList(request);
     const trump = R.suitOf(trumpCard);
-    if (plays.length >= R.DECK_SIZE) throw new BotError("plays: the hand is over (40 cards played)");
+    if (plays.length >= R.DECK_SIZE) {
+      throw new BotError("plays: the hand is over (40 cards played)");
+    }
 
     const handMask = R.handMasks(hand);
     plays.forEach((c, i) => {
@@ -148,17 +154,23 @@
       const p = seatOf[i];
       const name = R.CARD_CODES[c];
       if ((forbidden[p * 4 + R.suitOf(c)] >> c % 10) & 1) {
-        throw new BotError(`plays[${i}]: seat ${p} plays ${name} after an earlier card showed it held none such`);
+        throw new BotError(
+          `plays[${i}]: seat ${p} plays ${name} after an earlier card showed it held none such`,
+        );
       }
       if (c === trumpCard && p !== dealer) {
-        throw new BotError(`plays[${i}]: the trump card ${name} is the dealer's (seat ${dealer}), not seat ${p}'s`);
+        throw new BotError(
+          `plays[${i}]: the trump card ${name} is the dealer's (seat ${dealer}), not seat ${p}'s`,
+        );
       }
       if (trick.length) {
         const led = R.suitOf(trick[0]);
         const best = trick[R.winningIndex(trick, trump)];
         if (p === seat) {
-          const reason = R.refusalGiven(c, later, 0, led, best, trump, true);
-          if (reason !== null) throw new BotError(`plays[${i}]: seat ${p} may not play ${name} here (${reason})`);
+          const reason = R.refusalGiven(c, later, 0, led, best, trump, MUST_BEAT);
+          if (reason !== null) {
+            throw new BotError(`plays[${i}]: seat ${p} may not play ${name} here (${reason})`);
+          }
         }
         // Every card the player did not hold then, or the card played would have been illegal.
         for (let x = 0; x < R.DECK_SIZE; x++) {
@@ -166,9 +178,11 @@
           probe.fill(0);
           probe[R.suitOf(c)] |= 1 << c % 10;
           probe[R.suitOf(x)] |= 1 << x % 10;
-          if (R.refusalGiven(c, probe, 0, led, best, trump, true) !== null) {
+          if (R.refusalGiven(c, probe, 0, led, best, trump, MUST_BEAT) !== null) {
             if (x === trumpCard && p === dealer) {
-              throw new BotError(`plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, so may not play ${name}`);
+              throw new BotError(
+                `plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, so may not play ${name}`,
+              );
             }
             forbidden[p * 4 + R.suitOf(x)] |= 1 << x % 10;
           }
@@ -185,20 +199,28 @@
       }
     }
     const turn = (leader + trick.length) & 3;
-    if (turn !== seat) throw new BotError(`seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`);
+    if (turn !== seat) {
+      throw new BotError(`seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`);
+    }
     const held = [0, 1, 2, 3].map((p) => R.HAND_SIZE - seatOf.filter((s) => s === p).length);
     if (hand.length !== held[seat]) {
-      throw new BotError(`hand: seat ${seat} should hold ${held[seat]} cards after these plays, not ${hand.length}`);
+      throw new BotError(
+        `hand: seat ${seat} should hold ${held[seat]} cards after these plays, not ${hand.length}`,
+      );
     }
     const fixed = new Int32Array(16); // seat * 4 + suit: cards a seat is known to hold
     const inHand = (c) => (handMask[R.suitOf(c)] >> c % 10) & 1;
     const isGone = (c) => (gone[R.suitOf(c)] >> c % 10) & 1;
     if (!isGone(trumpCard)) {
       if (seat === dealer && !inHand(trumpCard)) {
-        throw new BotError(`hand: the dealer holds the trump card ${R.CARD_CODES[trumpCard]} until it is played`);
+        throw new BotError(
+          `hand: the dealer holds the trump card ${R.CARD_CODES[trumpCard]} until it is played`,
+        );
       }
       if (seat !== dealer && inHand(trumpCard)) {
-        throw new BotError(`hand: the trump card ${R.CARD_CODES[trumpCard]} is the dealer's (seat ${dealer})`);
+        throw new BotError(
+          `hand: the trump card ${R.CARD_CODES[trumpCard]} is the dealer's (seat ${dealer})`,
+        );
       }
       fixed[dealer * 4 + trump] |= 1 << trumpCard % 10;
     }
@@ -212,23 +234,26 @@
         const at = plays.indexOf(x);
         const ended = c.afterTrick * 4;
         if (at >= 0 && (seatOf[at] !== c.seat || at < ended)) {
-          throw new BotError(`cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} after trick ${c.afterTrick}`);
+          throw new BotError(
+            `cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} after trick ${c.afterTrick}`,
+          );
+        }
+        if (at < 0 && (c.seat === seat) !== Boolean(inHand(x))) {
+          throw new BotError(`cants[${i}]: seat ${c.seat} sang without ${R.CARD_CODES[x]}`);
         }
         if (at < 0 && c.seat !== seat) fixed[c.seat * 4 + c.suit] |= 1 << rank;
-        if (at < 0 && c.seat === seat && !inHand(x)) {
-          throw new BotError(`cants[${i}]: seat ${seat} sang without ${R.CARD_CODES[x]}`);
-        }
       }
     }
     for (let p = 0; p < 4; p++) {
       for (let s = 0; s < 4; s++) {
         if (fixed[p * 4 + s] & forbidden[p * 4 + s]) {
-          throw new BotError(`plays: seat ${p} showed it lacks a card it must hold (the trump card or a cant)`);
+          throw new BotError(
+            `plays: seat ${p} showed it lacks a card it must hold (the trump card or a cant)`,
+          );
         }
       }
     }
     return {
-      level: request.level,
       seat,
       dealer,
       trumpCard,
@@ -299,7 +324,7 @@
       count[allowed]++;
     }
     if (!feasible(count, cap)) return null;
-    // A random order (Fisher-Yates on the indices), then each card to a seat that keeps it feasible.
+    // A random order (Fisher-Yates), then each card to a seat that keeps the rest feasible.
     const order = free.map((_, i) => i);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rng() * (i + 1));
@@ -423,7 +448,8 @@
   /** A rei or cavall of an unsung suit whose partner card the seat also holds. */
   function isPairCard(game, seat, c) {
     const s = (c / 10) | 0;
-    return (PAIR >> c % 10) & 1 && !((game.sung >> s) & 1) && (game.hands[seat * 4 + s] & PAIR) === PAIR;
+    if (!((PAIR >> c % 10) & 1) || (game.sung >> s) & 1) return false;
+    return (game.hands[seat * 4 + s] & PAIR) === PAIR;
   }
 
   /** The seat holds a rei and cavall of a suit not yet sung: winning a trick lets it sing. */
@@ -469,18 +495,16 @@
       case TRUMPS:
         return trump ? full : Infinity;
       default: {
-        const side = trump && game.hands[seat * 4 + game.trump] !== handSize(game, seat) ? 100 : 0;
+        const side = trump && holdsSide(game, seat) ? 100 : 0;
         return (mode === LEAD ? full : plain) + side;
       }
     }
   }
 
-  /** The seat's cards as one count-comparable number: equal to its trumps' mask only if all trumps. */
-  function handSize(game, seat) {
-    const h = game.hands;
-    let all = 0;
-    for (let s = 0; s < 4; s++) if (s !== game.trump) all |= h[seat * 4 + s];
-    return all ? -1 : h[seat * 4 + game.trump];
+  /** Whether the seat holds a card that is not a trump. */
+  function holdsSide(game, seat) {
+    for (let s = 0; s < 4; s++) if (s !== game.trump && game.hands[seat * 4 + s]) return true;
+    return false;
   }
 
   /** The card of LEGAL[0..n) with the lowest score in mode, the first on ties. */
@@ -558,7 +582,8 @@
     }
     const sing = canSing(game, seat);
     const winWhy = sing ? "win_to_sing" : "win_trick";
-    const worth = trickPoints + (game.tricksPlayed === 9 ? R.LAST_TRICK_BONUS : 0) + (sing ? 20 : 0);
+    const last = game.tricksPlayed === R.TRICKS_PER_HAND - 1 ? R.LAST_TRICK_BONUS : 0;
+    const worth = trickPoints + last + (sing ? R.CANT_POINTS : 0);
     if (take >= 0 && (worth > 0 || takeCost < 25)) return chosen(take, winWhy);
     if (winners === n) return chosen(argmin(game, seat, n, COST), winWhy);
     const card = cheapest(game, seat, n, COST, PLAIN, "cheap_discard");
@@ -630,11 +655,11 @@
   const SCALE = 512;
 
   function lineValue(game, team) {
-    const points = game.points;
     const outcome = game.outcome();
+    const points = outcome.points;
     const won = outcome.winner === team;
     let aim;
-    if (outcome.reason === "tute") aim = won ? WIN_BONUS + R.HAND_POINTS : -WIN_BONUS - R.HAND_POINTS;
+    if (outcome.reason === "tute") aim = (won ? 1 : -1) * (WIN_BONUS + R.HAND_POINTS);
     else aim = points[team] - points[1 - team] + (won ? WIN_BONUS : -WIN_BONUS);
     return aim * SCALE + points[team];
   }
@@ -666,6 +691,22 @@
   const ttStamp = new Int32Array(TT_SIZE);
   let stamp = 0;
 
+  /**
+   * A team's points so far, as game.points has them (cards won and cants; les deu d'últimes
+   * do not arise before the end), without allocating: an adapter until the twin offers one.
+   */
+  function teamPoints(game, team) {
+    const w = game.won;
+    const base = team * 4;
+    let total = R.SUIT_POINTS[w[base]] + R.SUIT_POINTS[w[base + 1]];
+    total += R.SUIT_POINTS[w[base + 2]] + R.SUIT_POINTS[w[base + 3]];
+    for (let i = 0; i < game.cantCount; i++) {
+      if ((game.cantSeat[i] & 1) !== team) continue;
+      total += game.cantSuit[i] === game.trump ? R.TRUMP_CANT_POINTS : R.CANT_POINTS;
+    }
+    return total;
+  }
+
   /** Alpha-beta to the end of the hand: the exact value for team, the game restored. */
   function alphaBeta(game, team, alpha, beta, ply) {
     if (game.isOver) return lineValue(game, team);
@@ -676,10 +717,10 @@
     const beta0 = beta;
     if (game.trickLength === 0) {
       const h = game.hands;
-      const points = game.points;
       x = (h[0] | h[4] | h[8] | h[12]) | ((h[1] | h[5] | h[9] | h[13]) << 10);
       x |= ((h[2] | h[6] | h[10] | h[14]) << 20) | (game.leader << 30);
-      y = (h[3] | h[7] | h[11] | h[15]) | (game.sung << 10) | (points[0] << 14) | (points[1] << 23);
+      y = h[3] | h[7] | h[11] | h[15] | (game.sung << 10);
+      y |= (teamPoints(game, 0) << 14) | (teamPoints(game, 1) << 23);
       slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) >>> 16;
       if (ttStamp[slot] === stamp && ttX[slot] === x && ttY[slot] === y) {
         const v = ttValue[slot];
@@ -728,7 +769,8 @@
       const r = c % 10;
       if (lead) keys[i] = STRENGTH[r];
       else if (ours) keys[i] = POINTS[r] * 2 - (((c / 10) | 0) === game.trump ? 30 : 0);
-      else keys[i] = R.beats(c, game.best, game.trump) ? 40 - STRENGTH[r] : -STRENGTH[r] - POINTS[r];
+      else if (R.beats(c, game.best, game.trump)) keys[i] = 40 - STRENGTH[r];
+      else keys[i] = -STRENGTH[r] - POINTS[r];
     }
     for (let i = 1; i < n; i++) {
       const c = moves[i];
@@ -751,8 +793,8 @@
    * A search for the seat of a request, run in slices: step(budgetMs) works for about that long
    * and returns true once done; result() then gives the choice. The answer depends only on the
    * request (and its seed), never on how the work was sliced.
-   * options: worlds (how many hidden hands to sample), exactTricks (tricks left at which the
-   * search turns exact).
+   * options (all optional, for tuning): worlds and exactWorlds (hidden hands sampled while
+   * playing out and when exact), exactTricks (tricks left at which the search turns exact).
    */
   class Search {
     constructor(request, options = {}) {
@@ -761,10 +803,11 @@
       const rng = R.seededRandom(k.seed ^ (k.plays.length * 0x9e3779b1));
       const exactTricks = options.exactTricks === undefined ? EXACT_TRICKS : options.exactTricks;
       this.exact = R.TRICKS_PER_HAND - k.tricksDone <= exactTricks;
-      const wanted = options.worlds || (this.exact ? EXACT_WORLDS : WORLDS);
+      const wanted = this.exact ? options.exactWorlds || EXACT_WORLDS : options.worlds || WORLDS;
       this.team = k.seat & 1;
       this.legal = R.legalCards(k.hand, k.trick, k.trump);
-      this.worlds = this.legal.length === 1 && !options.evaluate ? [] : sampleWorlds(k, wanted, rng);
+      const alone = this.legal.length === 1 && !options.evaluate;
+      this.worlds = alone ? [] : sampleWorlds(k, wanted, rng);
       this.first = this.worlds.length ? this.worlds[0] : sampleWorlds(k, 1, rng)[0];
       this.values = this.legal.map(() => []);
       this.next = 0;
@@ -788,8 +831,9 @@
       stamp++;
       this.legal.forEach((c, i) => {
         game.playFast(c);
+        const team = this.team;
         this.values[i].push(
-          this.exact ? alphaBeta(game, this.team, -Infinity, Infinity, 0) : playout(game, this.team),
+          this.exact ? alphaBeta(game, team, -Infinity, Infinity, 0) : playout(game, team),
         );
         game.undo();
       });
@@ -800,7 +844,9 @@
      * expected points of the seat's team and share of worlds in which the hand is won.
      */
     result() {
-      if (!this.done) throw new BotError("the search is not finished: call step() until it returns true");
+      if (!this.done) {
+        throw new BotError("the search is not finished: call step() until it returns true");
+      }
       const cards = this.legal.map((c, i) => {
         const values = this.values[i];
         let aim = 0;
@@ -871,12 +917,14 @@
     const rng = R.seededRandom(k.seed ^ (k.plays.length * 0x9e3779b1));
     const legal = R.legalCards(k.hand, k.trick, k.trump);
     if (legal.length === 1) return { card: R.CARD_CODES[legal[0]], why: "only_legal" };
-    if (level === 0) return { card: R.CARD_CODES[legal[Math.floor(rng() * legal.length)]], why: "random" };
+    if (level === 0) {
+      return { card: R.CARD_CODES[legal[Math.floor(rng() * legal.length)]], why: "random" };
+    }
     const card = ruleCard(sampleWorlds(k, 1, rng)[0]);
     return { card: R.CARD_CODES[card], why: ruleWhy };
   }
 
-  /** The coach's hint for the seat to move: the searching bot's card, why, and every card's worth. */
+  /** The coach's hint for the seat to move: the searching bot's card, why, every card's worth. */
   function hint(request, options) {
     const search = new Search(request, options);
     search.step();
@@ -925,6 +973,5 @@
     Search,
     runInSlices,
     knowledge,
-    _debug: { sampleHands, replayWorld, feasible },
   });
 });
