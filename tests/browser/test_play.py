@@ -376,3 +376,41 @@ def test_opened_from_disk_the_machine_thinks_on_the_page(page: Page, site_dir: P
             page.locator(f".hand button[data-card='{legal}']").click()
         state = _ready(page)
     assert any(seat != 0 for _, seat in state["table"])
+
+
+LAST_TRICK = """() => {
+  const tricks = window.tute.plays[0].game.tricks;
+  const last = tricks[tricks.length - 1];
+  return [last.leader, last.cards.map((card) => window.TuteRules.cardCode(card))];
+}"""
+
+
+def test_the_help_settings_and_the_last_trick(page: Page, site_url: str) -> None:
+    _open(page, f"{site_url}{PAGES['en']}#deal={DEAL}")
+    root = page.locator("[data-play]")
+    state = _ready(page)
+    expect(page.locator("[data-action='last-trick']")).to_have_attribute("aria-disabled", "true")
+    while state["mode"] != "play" or len(state["hand"]) == 10:
+        if state["held"]:
+            page.locator("[data-action='next']").click()
+        else:
+            legal = next(code for code, lit in state["hand"] if lit == "true")
+            page.locator(f".hand button[data-card='{legal}']").click()
+        state = _ready(page)
+    leader, cards = page.evaluate(LAST_TRICK)
+    page.locator("[data-action='last-trick']").click()
+    shown = _state(page)["table"]
+    assert shown == [[card, (leader + i) % 4] for i, card in enumerate(cards)]
+    page.locator("[data-action='last-trick']").click()
+    now = Game.from_code(state["code"])
+    expected = [[card_code(c), (now.leader + i) % 4] for i, c in enumerate(now.trick)]
+    assert _state(page)["table"] == expected
+    expect(root).to_have_attribute("data-light", "")
+    page.locator(".play-options summary").click()
+    page.get_by_label("Light the cards I may play").uncheck()
+    expect(root).not_to_have_attribute("data-light", "")
+    page.get_by_label("Play without help: no hints, no taking back").check()
+    expect(page.locator("[data-action='hint']")).to_be_hidden()
+    expect(page.locator("[data-action='takeback']")).to_be_hidden()
+    page.reload()
+    expect(page.locator("[data-action='hint']")).to_be_hidden()
