@@ -102,6 +102,8 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "light": gettext("Light the cards I may play"),
         "no_help": gettext("Play without help: no hints, no taking back"),
         "thinking": gettext("{seat} is thinking…"),
+        "hint_thinking": gettext("Looking for the card the machine would play…"),
+        "trump_card": gettext("The card the dealer shows, which sets trumps: {card}"),
         "not_your_turn": gettext("Wait: it is not your turn yet."),
         "taken_back": gettext("Your last card is back in your hand."),
         "hint_line": gettext("The machine would play {card}."),

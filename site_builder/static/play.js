@@ -461,7 +461,7 @@
     function askHint() {
       if (!help() || !learnersTurn()) return;
       const mine = token;
-      feed("hint", t("thinking", { seat: t("seat_you") }), true);
+      feed("hint", t("hint_thinking"), true);
       draw();
       bots.ask({ kind: "hint", request: knows(game(), play.moves, LEARNER) }).then((choice) => {
         if (mine !== token || !learnersTurn()) return;
@@ -603,7 +603,7 @@
       scoreCells.them[1].textContent = counted[1 - (LEARNER % 2)];
       const trumpImg = trumpCard.firstChild;
       if (!trumpImg || trumpImg.dataset.card !== code(g.trumpCard)) {
-        const img = cardImg("c-" + code(g.trumpCard), t("trump") + ": " + nameOf(g.trumpCard));
+        const img = cardImg("c-" + code(g.trumpCard), t("trump_card", { card: nameOf(g.trumpCard) }));
         img.dataset.card = code(g.trumpCard);
         trumpCard.replaceChildren(img, h("span", { class: "trump-label", "aria-hidden": "true" }, [t("trump")]));
       }

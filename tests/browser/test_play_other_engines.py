@@ -122,8 +122,12 @@ def test_a_whole_hand_with_the_coach_and_a_reload(
             while before["mode"] != "play" and before["status"] == "playing":
                 _click(driver, "[data-play] button[data-action='next']")
                 before = _ready(driver)
-            driver.run("location.reload();")
-            _until(driver, "return Boolean(window.tute && window.tute.plays);", "the reload")
+            driver.run("window.beforeReload = true; location.reload();")
+            _until(
+                driver,
+                "return !window.beforeReload && Boolean(window.tute && window.tute.plays);",
+                "the reload",
+            )
             driver.run("window.tute.pace = 0;")
             after = _ready(driver)
             assert (after["deal"], after["code"]) == (before["deal"], before["code"])
