@@ -197,7 +197,6 @@
       feed("refusal", t("bots_failed"), true);
       draw();
     });
-    const asCard = (c) => (typeof c === "number" ? c : R.parseCard(c));
 
     /* ---------- elements ---------- */
     root.querySelector("[data-play-nojs]").hidden = true;
@@ -387,7 +386,7 @@
         timer = setTimeout(() => {
           if (mine !== token) return;
           ui.thinking = null;
-          playCard(asCard(choice.card), choice.why);
+          playCard(R.parseCard(choice.card), choice.why);
         }, wait);
       }, () => {
         if (mine === token) ui.thinking = null;
@@ -403,10 +402,10 @@
     }
 
     function tapCard(card) {
-      if (ui.reviewOpen) ui.reviewOpen = false;
+      if (over()) return;
       if (!over() && ui.held && game().turn === LEARNER) ui.held = false;
       if (!learnersTurn()) {
-        feed("wait", over() ? "" : t(ui.held ? "trick_stays" : "not_your_turn"), true);
+        feed("wait", t(ui.held ? "trick_stays" : "not_your_turn"), true);
         return draw();
       }
       const reason = game().refusal(card);
@@ -465,7 +464,7 @@
       draw();
       bots.ask({ kind: "hint", request: knows(game(), play.moves, LEARNER) }).then((choice) => {
         if (mine !== token || !learnersTurn()) return;
-        const card = asCard(choice.card);
+        const card = R.parseCard(choice.card);
         ui.mark = { card: code(card), verdict: "hint" };
         feed("hint", [t("hint_line", { card: theCard(card) }), whyText(choice.why)].filter(Boolean).join(" "), true);
         draw();
