@@ -12,10 +12,11 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from site_builder import Config, Report, render_site
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
-from site_builder.play import ENGINE_SCRIPTS, PLURAL_LIMIT
+from site_builder.play import ENGINE_SCRIPTS, PLURAL_LIMIT, PluralForms
 from tests.site.conftest import FIXTURE, fixture_config
 from tests.site.test_weight import plain_name
 
@@ -109,3 +110,20 @@ def test_a_missing_engine_script_stops_the_build_naming_it(tmp_path: Path) -> No
     assert [str(problem) for problem in report.errors] == [
         f"{missing}: the play page needs this script; it is missing"
     ]
+
+
+def test_the_plural_table_says_each_numbers_form_as_the_catalog_does() -> None:
+    for lang in ("fr", "en"):
+        path = po_path(PROJECT_ROOT / "locales", lang, "site")
+        catalog, problems = read_catalog(path, str(path), lang, "site")
+        assert catalog is not None and problems == []
+        compiled = CompiledCatalog(catalog, str(path))
+        forms = PluralForms(compiled)
+        plural = "{n} of your cards had a better choice:"
+        listed = forms.ngettext("One of your cards had a better choice:", plural)
+        for n in (0, 1, 2, 7, 130):
+            index = int(forms.table[n])
+            expected = compiled.ngettext("One of your cards had a better choice:", plural, n)
+            assert listed[index] == expected, (lang, n)
+    # in English 1 takes the singular and 0 the plural
+    assert PluralForms(compiled).table[:3] == "101"
