@@ -622,8 +622,12 @@
       drawControls();
       drawReview();
       root.toggleAttribute("data-light", settings.light && help());
-      if (hadFocus && !root.contains(document.activeElement)) focusPrimary();
+      /* a keyboard moves on from a finished trick, or the hand, with the key it played with */
+      const heldNow = ui.held || over();
+      if (hadFocus && (!root.contains(document.activeElement) || (heldNow && !wasHeld))) focusPrimary();
+      wasHeld = heldNow;
     }
+    let wasHeld = false;
 
     /* Cants and a tute sung after the trick on the table, by seat, as the lessons show them. */
     function sungBadges() {

@@ -274,21 +274,34 @@ def test_a_bot_card_says_why_it_was_played(page: Page, site_url: str) -> None:
     raise AssertionError("no machine card was ever on the table")
 
 
-def test_the_keyboard_plays_a_card(page: Page, site_url: str) -> None:
+FOCUSED = "() => document.activeElement.dataset.card || document.activeElement.dataset.action"
+
+
+def test_the_keyboard_plays_tricks(page: Page, site_url: str) -> None:
+    """Arrows choose a card, Enter plays it; focus goes to Continue when a trick is done
+    and back to the hand after, so the keyboard alone plays on."""
     _open(page, f"{site_url}{PAGES['en']}#deal={DEAL}")
     state = _ready(page)
-    while state["mode"] != "play":
-        page.locator("[data-action='next']").click() if state["held"] else None
-        state = _ready(page)
-    first = page.locator(".hand button[tabindex='0']")
-    first.focus()
+    page.locator(".hand button[tabindex='0']").focus()
     page.keyboard.press("End")
-    focused = page.evaluate("document.activeElement.dataset.card")
-    assert focused == state["hand"][-1][0]
-    legal = [code for code, lit in state["hand"] if lit == "true"]
-    page.locator(f".hand button[data-card='{legal[0]}']").focus()
-    page.keyboard.press("Enter")
-    expect(page.locator(f".hand button[data-card='{legal[0]}']")).to_have_count(0)
+    assert page.evaluate(FOCUSED) == state["hand"][-1][0]
+    played = 0
+    while played < 6:
+        state = _ready(page)
+        if state["held"]:
+            assert page.evaluate(FOCUSED) == "next"
+            page.keyboard.press("Enter")
+            continue
+        legal = {code for code, lit in state["hand"] if lit == "true"}
+        for _ in range(len(state["hand"])):
+            if page.evaluate(FOCUSED) in legal:
+                break
+            page.keyboard.press("ArrowRight")
+        card = page.evaluate(FOCUSED)
+        assert card in legal
+        page.keyboard.press("Enter")
+        expect(page.locator(f".hand button[data-card='{card}']")).to_have_count(0)
+        played += 1
 
 
 @pytest.mark.parametrize("lang", sorted(PAGES))
