@@ -85,20 +85,24 @@
   /* ask({kind, request}) answers as TuteBots[kind] would: "choose" (a card and why),
      "hint" (the searching bot's card and why) or "evaluate" (every legal card's worth). */
   function machine(onFail) {
-    let worker = null;
+    let worker;
     let local = null;
     let next = 1;
     const waiting = new Map();
-    try {
-      worker = new Worker(WORKER_URL);
-      worker.onmessage = (event) => settle(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        fallBack();
-      };
-      worker.postMessage({ type: "load", scripts: [RULES_URL, BOTS_URL] });
-    } catch {
-      worker = null;
+
+    /* started at the first question, not with the page, which then loads lighter */
+    function start() {
+      try {
+        worker = new Worker(WORKER_URL);
+        worker.onmessage = (event) => settle(event.data);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          fallBack();
+        };
+        worker.postMessage({ type: "load", scripts: [RULES_URL, BOTS_URL] });
+      } catch {
+        worker = null;
+      }
     }
 
     function settle(reply) {
@@ -136,6 +140,7 @@
     }
 
     function ask(question) {
+      if (worker === undefined) start();
       if (worker) {
         return new Promise((resolve, reject) => {
           const id = next++;
