@@ -67,10 +67,18 @@ def _click(driver: Driver, selector: str) -> None:
             time.sleep(0.05)
 
 
+STARTED = """
+if (window.beforeOpen || !(window.tute && window.tute.plays)) return false;
+window.tute.pace = 0;
+return true;
+"""
+"""The new page has started (not the one before it, marked `beforeOpen`): pace it at zero."""
+
+
 def _open(driver: Driver, url: str) -> None:
+    driver.run("window.beforeOpen = true;")
     driver.open(url)
-    _until(driver, "return Boolean(window.tute && window.tute.plays);", "the page starting")
-    driver.run("window.tute.pace = 0;")
+    _until(driver, STARTED, "the page starting")
 
 
 def test_a_whole_hand_with_the_coach_and_a_reload(
@@ -122,13 +130,8 @@ def test_a_whole_hand_with_the_coach_and_a_reload(
             while before["mode"] != "play" and before["status"] == "playing":
                 _click(driver, "[data-play] button[data-action='next']")
                 before = _ready(driver)
-            driver.run("window.beforeReload = true; location.reload();")
-            _until(
-                driver,
-                "return !window.beforeReload && Boolean(window.tute && window.tute.plays);",
-                "the reload",
-            )
-            driver.run("window.tute.pace = 0;")
+            driver.run("window.beforeOpen = true; location.reload();")
+            _until(driver, STARTED, "the reload")
             after = _ready(driver)
             assert (after["deal"], after["code"]) == (before["deal"], before["code"])
             seen.add("reload")
