@@ -480,7 +480,8 @@
       if (!over()) return;
       interrupt();
       if (matchOver()) {
-        play = fresh(newDealNumber(play.match.dealer));
+        /* the dealer moves on into the next match too */
+        play = fresh(newDealNumber((play.match.dealer + 1) % R.PLAYERS));
       } else {
         play.match.record(outcome());
         play.deal = newDealNumber(play.match.dealer);
