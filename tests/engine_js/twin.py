@@ -12,6 +12,7 @@ import json
 import random
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -48,19 +49,27 @@ def node() -> str:
 
 
 def run_batch(head: str, lines: Iterable[str]) -> dict[str, Any]:
-    """Send a batch to one Node process and return its report."""
-    text = head + "\n" + "".join(line + "\n" for line in lines)
-    done = subprocess.run(
-        [node(), str(DRIVER)],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=600,
-    )
-    assert done.returncode == 0, f"driver.js failed:\n{done.stderr}"
-    report: dict[str, Any] = json.loads(done.stdout)
+    """Send a batch to one Node process, line by line as ``lines`` makes them (so that both
+    work at once), and return its report."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(
+            [node(), str(DRIVER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            cwd=ROOT,
+            text=True,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        with process.stdin:
+            process.stdin.write(head + "\n")
+            for line in lines:
+                process.stdin.write(line + "\n")
+        output = process.stdout.read()
+        status = process.wait(timeout=600)
+        errors.seek(0)
+        assert status == 0, f"driver.js failed:\n{errors.read().decode()}"
+    report: dict[str, Any] = json.loads(output)
     return report
 
 
