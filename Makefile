@@ -58,7 +58,8 @@ test: $(VENV)/.installed-test node_modules/.installed
 		|| echo "warning: no Firefox or WebKit; their browser tests will fail (see README.md)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	npx --no-install eslint site_builder/static engine-js tests/engine_js benchmarks/bots.js benchmarks/engine-js.js eslint.config.js
+	npx --no-install eslint site_builder/static engine-js tests/engine_js benchmarks/engine-js.js \
+		benchmarks/bots.js eslint.config.js
 	npx --no-install stylelint "site_builder/static/*.css"
 	$(if $(PACKAGES),$(BIN)/mypy $(PACKAGES),@echo "mypy: no packages to check yet")
 	$(PY) -m pytest

@@ -30,7 +30,13 @@ module.exports = [
     },
   },
   {
-    files: ["engine-js/cli.js", "engine-js/bot-cli.js", "tests/engine_js/**/*.js", "benchmarks/*.js"],
+    files: [
+      "engine-js/cli.js",
+      "engine-js/bot-cli.js",
+      "tests/engine_js/**/*.js",
+      "benchmarks/engine-js.js",
+      "benchmarks/bots.js",
+    ],
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node },
   },
   {
