@@ -394,7 +394,10 @@
           playCard(R.parseCard(choice.card), choice.why);
         }, wait);
       }, () => {
-        if (mine === token) ui.thinking = null;
+        if (mine !== token) return;
+        ui.thinking = null;
+        feed("refusal", t("bots_failed"), true);
+        draw();
       });
       draw();
     }
