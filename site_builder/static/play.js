@@ -582,6 +582,12 @@
 
     /* ---------- drawing ---------- */
 
+    /* A text that did not change is not written again: the table is laid out only anew
+       where something changed. */
+    function setText(el, text) {
+      if (el.textContent !== String(text)) el.textContent = text;
+    }
+
     /* Drawn once the change is made, before anything else runs (a tap always meets the
        screen it sees), and once for all the changes one event makes. */
     let drawing = false;
@@ -602,13 +608,13 @@
     function paint() {
       const g = game();
       const hadFocus = root.contains(document.activeElement);
-      dealLabel.textContent = t("deal", { number: play.deal });
+      setText(dealLabel, t("deal", { number: play.deal }));
       const points = g.points;
       const counted = jocs();
-      scoreCells.us[0].textContent = points[LEARNER % 2];
-      scoreCells.us[1].textContent = counted[LEARNER % 2];
-      scoreCells.them[0].textContent = points[1 - (LEARNER % 2)];
-      scoreCells.them[1].textContent = counted[1 - (LEARNER % 2)];
+      setText(scoreCells.us[0], points[LEARNER % 2]);
+      setText(scoreCells.us[1], counted[LEARNER % 2]);
+      setText(scoreCells.them[0], points[1 - (LEARNER % 2)]);
+      setText(scoreCells.them[1], counted[1 - (LEARNER % 2)]);
       const trumpImg = trumpCard.firstChild;
       if (!trumpImg || trumpImg.dataset.card !== code(g.trumpCard)) {
         const img = cardImg("c-" + code(g.trumpCard), t("trump_card", { card: nameOf(g.trumpCard) }));
@@ -625,8 +631,8 @@
       }
       drawHand();
       drawTrick();
-      turn.textContent = over() || ui.held ? "" : g.turn === LEARNER ? t("your_turn")
-        : ui.thinking !== null ? t("thinking", { seat: seatName(ui.thinking) }) : t("seat_to_play", { seat: seatName(g.turn) });
+      setText(turn, over() || ui.held ? "" : g.turn === LEARNER ? t("your_turn")
+        : ui.thinking !== null ? t("thinking", { seat: seatName(ui.thinking) }) : t("seat_to_play", { seat: seatName(g.turn) }));
       drawFeedback();
       drawControls();
       drawReview();
@@ -668,7 +674,7 @@
       s.cards.dataset.count = String(count);
       s.cards.replaceChildren(...Array.from({ length: count }, () => h("span", { class: "back" })),
         h("span", { class: "count" }, [String(count)]));
-      s.count.textContent = t("cards_left", { seat: seatName(seat), count });
+      setText(s.count, t("cards_left", { seat: seatName(seat), count }));
     }
 
     function drawHand() {
@@ -694,9 +700,9 @@
       trick.toggleAttribute("data-looking", ui.looking && !ui.held);
       if (ui.looking && !ui.held) {
         const done = lastTrick();
-        trickNote.textContent = !done ? t("no_last_trick") : done.winner === LEARNER ? t("last_trick_you") : t("last_trick_line", { seat: seatName(done.winner) });
+        setText(trickNote, !done ? t("no_last_trick") : done.winner === LEARNER ? t("last_trick_you") : t("last_trick_line", { seat: seatName(done.winner) }));
       } else {
-        trickNote.textContent = "";
+        setText(trickNote, "");
       }
       if (trick.dataset.key === key) return;
       const old = new Map(Array.from(trick.children, (el) => [el.dataset.card, el]));
@@ -741,7 +747,7 @@
       controls.review.setAttribute("aria-pressed", String(ui.reviewOpen));
       show(controls.replay, done);
       show(controls.newHand, done);
-      controls.newHand.textContent = matchOver() ? t("new_match") : t("new_hand");
+      setText(controls.newHand, matchOver() ? t("new_match") : t("new_hand"));
     }
 
     function focusPrimary() {
