@@ -209,9 +209,9 @@ async function main() {
   }
 }
 
-if (process.argv[2] === "--child") {
+if (require.main === module && process.argv[2] === "--child") {
   runChild();
-} else {
+} else if (require.main === module) {
   main().catch((error) => {
     console.error(error.message);
     process.exitCode = 2;

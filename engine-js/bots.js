@@ -29,7 +29,7 @@
     random: "a random legal card (level 0)",
     partner_winning_give_points: "the partner is winning the trick for sure: load it with points",
     win_trick: "take the trick: it is worth it and the card should hold",
-    win_to_sing: "take the trick so that a rei and cavall in hand can be sung",
+    win_to_sing: "take the trick so that a rei and cavall (or a tute) in hand can be sung",
     cheap_discard: "the trick cannot be won, or is not worth winning: give the least valuable card",
     keep_cant_pair: "a cheap card, chosen so that a rei and cavall stay together for the cant",
     draw_trumps: "lead a trump to pull the opponents' trumps while strong in them",
@@ -181,7 +181,8 @@
           if (R.refusalGiven(c, probe, 0, led, best, trump, MUST_BEAT) !== null) {
             if (x === trumpCard && p === dealer) {
               throw new BotError(
-                `plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, so may not play ${name}`,
+                `plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, ` +
+                  `so may not play ${name}`,
               );
             }
             forbidden[p * 4 + R.suitOf(x)] |= 1 << x % 10;
@@ -235,7 +236,8 @@
         const ended = c.afterTrick * 4;
         if (at >= 0 && (seatOf[at] !== c.seat || at < ended)) {
           throw new BotError(
-            `cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} after trick ${c.afterTrick}`,
+            `cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} ` +
+              `after trick ${c.afterTrick}`,
           );
         }
         if (at < 0 && (c.seat === seat) !== Boolean(inHand(x))) {
@@ -452,8 +454,12 @@
     return (game.hands[seat * 4 + s] & PAIR) === PAIR;
   }
 
-  /** The seat holds a rei and cavall of a suit not yet sung: winning a trick lets it sing. */
+  /**
+   * The seat holds a tute, or a rei and cavall of a suit not yet sung: winning a trick lets it
+   * sing (and a tute wins the hand at once).
+   */
   function canSing(game, seat) {
+    if (R.tuteOf(game.hands, seat * 4) !== null) return true;
     for (let s = 0; s < 4; s++) {
       if (!((game.sung >> s) & 1) && (game.hands[seat * 4 + s] & PAIR) === PAIR) return true;
     }
@@ -593,6 +599,14 @@
 
   function ruleLead(game, seat, n) {
     const trump = game.trump;
+    if (R.tuteOf(game.hands, seat * 4) !== null) {
+      // A tute wins the hand with the next trick won: lead the surest card.
+      for (let i = 0; i < n; i++) {
+        const c = LEGAL[i];
+        const sure = isBoss(c) && (((c / 10) | 0) === trump || !OUTSIDE[trump]);
+        if (sure) return chosen(c, "win_to_sing");
+      }
+    }
     const mine = game.hands[seat * 4 + trump];
     const out = BIT_COUNT[OUTSIDE[trump]];
     const count = BIT_COUNT[mine];
@@ -635,6 +649,7 @@
     const plain = argmin(game, seat, n, game.trickLength ? PLAIN : LEAD_PLAIN);
     const keep = plain !== card && isPairCard(game, seat, plain);
     if (game.trickLength === 0) {
+      if (R.tuteOf(game.hands, seat * 4) !== null && isBoss(card)) return "win_to_sing";
       if (((card / 10) | 0) === game.trump && OUTSIDE[game.trump]) return "draw_trumps";
       if (isBoss(card)) return "lead_winner";
       return keep ? "keep_cant_pair" : "lead_low";
@@ -651,16 +666,21 @@
 
   // A line's worth to the searching team, one int that orders lines: A * 512 + P, where P is the
   // team's points (cards, cants, les deu d'últimes) and A the margin over the other team plus
-  // WIN_BONUS for a hand won (minus it for a hand lost; a tute counts as a win by the whole hand).
+  // WIN_BONUS for a hand won (minus it for a hand lost). A tute ends the hand won whatever the
+  // points: A is then the whole hand's worth, and the tute's team is counted the cards not yet
+  // taken and les deu d'últimes, as if it had taken every trick left.
   const SCALE = 512;
 
   function lineValue(game, team) {
     const outcome = game.outcome();
     const points = outcome.points;
     const won = outcome.winner === team;
-    let aim;
-    if (outcome.reason === "tute") aim = (won ? 1 : -1) * (WIN_BONUS + R.HAND_POINTS);
-    else aim = points[team] - points[1 - team] + (won ? WIN_BONUS : -WIN_BONUS);
+    if (outcome.reason === "tute") {
+      const taken = cardPoints(game, 0) + cardPoints(game, 1);
+      const rest = won ? R.DECK_POINTS - taken + R.LAST_TRICK_BONUS : 0;
+      return (won ? 1 : -1) * (WIN_BONUS + R.HAND_POINTS) * SCALE + points[team] + rest;
+    }
+    const aim = points[team] - points[1 - team] + (won ? WIN_BONUS : -WIN_BONUS);
     return aim * SCALE + points[team];
   }
 
@@ -691,15 +711,20 @@
   const ttStamp = new Int32Array(TT_SIZE);
   let stamp = 0;
 
+  /** The points of the cards a team has taken (game.won), without allocating. */
+  function cardPoints(game, team) {
+    const w = game.won;
+    const base = team * 4;
+    const sum = R.SUIT_POINTS[w[base]] + R.SUIT_POINTS[w[base + 1]];
+    return sum + R.SUIT_POINTS[w[base + 2]] + R.SUIT_POINTS[w[base + 3]];
+  }
+
   /**
    * A team's points so far, as game.points has them (cards won and cants; les deu d'últimes
    * do not arise before the end), without allocating: an adapter until the twin offers one.
    */
   function teamPoints(game, team) {
-    const w = game.won;
-    const base = team * 4;
-    let total = R.SUIT_POINTS[w[base]] + R.SUIT_POINTS[w[base + 1]];
-    total += R.SUIT_POINTS[w[base + 2]] + R.SUIT_POINTS[w[base + 3]];
+    let total = cardPoints(game, team);
     for (let i = 0; i < game.cantCount; i++) {
       if ((game.cantSeat[i] & 1) !== team) continue;
       total += game.cantSuit[i] === game.trump ? R.TRUMP_CANT_POINTS : R.CANT_POINTS;

@@ -344,3 +344,39 @@ def test_search_in_slices_the_worker_and_the_evaluation_agree() -> None:
         {"id": 4, "error": "kind must be one of choose, hint, evaluate"},
         {"id": 5, "error": "hand: seat 1 should hold 10 cards after these plays, not 0"},
     ]
+
+
+TUTE = {
+    "seat": 3,
+    "hand": ["11o", "12o", "3c", "6c", "11c", "11e", "1b", "6b", "7b", "11b"],
+    "dealer": 2,
+    "trump_card": "5b",
+    "plays": [],
+    "seed": 5,
+}
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_with_a_tute_the_bot_leads_the_sure_trick(bot: Bot, level: int) -> None:
+    """Four cavalls: the as of trumps takes the first trick, and the tute then wins the hand."""
+    assert bot.ask({**TUTE, "level": level}) == {"card": "1b", "why": "win_to_sing"}
+
+
+def test_the_evaluation_counts_a_tute_as_the_whole_hand() -> None:
+    """Leading the as of trumps with a tute wins the hand in every sampled layout, worth every
+    card point and les deu d'últimes; no other first card is sure to."""
+    driver = subprocess.run(
+        [
+            "node",
+            "-e",
+            f"console.log(JSON.stringify(require('./engine-js/bots.js').evaluate({json.dumps(TUTE)})))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    cards = {c["card"]: c for c in json.loads(driver.stdout)["cards"]}
+    assert cards["1b"] == {"card": "1b", "points": 130, "win": 1}
+    assert all(c["win"] < 1 and c["points"] < 130 for code, c in cards.items() if code != "1b")
