@@ -13,6 +13,9 @@
   const LEARNER = 0;
   /* how long a machine's card waits after the previous one, in ms, times window.tute.pace */
   const BOT_MS = 650;
+  /* a card is listed in the review when another was worth this many points more on average:
+     less is within what sampling the hidden hands can tell apart */
+  const MIN_COST = 2;
   const SCRIPT = document.currentScript;
   const near = (name) => (SCRIPT ? new URL(name, SCRIPT.src).href : name);
   const WORKER_URL = near("bot-worker.js");
@@ -561,19 +564,19 @@
       if (state.pending) children.push(h("p", {}, [t("reviewing")]));
       else if (state.failed) children.push(h("p", {}, [t("review_failed")]));
       else {
-        const costly = state.items.filter((i) => i.cost >= 1);
+        const moments = state.items.filter((i) => i.spread >= 1).sort((a, b) => b.spread - a.spread || a.trick - b.trick).slice(0, 3);
+        if (moments.length) {
+          children.push(h("h3", {}, [t("moments_title")]), h("ol", { class: "moments" }, moments.map((i) => h("li", {}, [
+            i.cost >= MIN_COST ? tn("moment_cost", i.cost, { trick: i.trick, card: name(i.played), better: name(i.better) })
+              : tn("moment_best", i.spread, { trick: i.trick, card: name(i.played) })]))));
+        }
+        const costly = state.items.filter((i) => i.cost >= MIN_COST);
         if (!costly.length) children.push(h("p", {}, [t("review_clean")]));
         else {
           children.push(h("p", {}, [tn("review_count", costly.length)]),
             h("ul", { class: "review-list" }, costly.map((i) => h("li", { "data-review-card": i.played }, [
               cardImg("c-" + i.played, ""), cardImg("c-" + i.better, ""),
               h("span", {}, [tn("review_item", i.cost, { trick: i.trick, card: name(i.played), better: name(i.better) })])]))));
-        }
-        const moments = state.items.filter((i) => i.spread >= 1).sort((a, b) => b.spread - a.spread || a.trick - b.trick).slice(0, 3);
-        if (moments.length) {
-          children.push(h("h3", {}, [t("moments_title")]), h("ol", { class: "moments" }, moments.map((i) => h("li", {}, [
-            i.cost >= 1 ? tn("moment_cost", i.cost, { trick: i.trick, card: name(i.played), better: name(i.better) })
-              : tn("moment_best", i.spread, { trick: i.trick, card: name(i.played) })]))));
         }
         children.push(h("p", { class: "review-basis" }, [t("review_basis")]));
       }
