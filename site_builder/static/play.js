@@ -675,8 +675,12 @@
     function drawBacks(s, seat, count) {
       if (s.cards.dataset.count === String(count)) return;
       s.cards.dataset.count = String(count);
-      s.cards.replaceChildren(...Array.from({ length: count }, () => h("span", { class: "back" })),
-        h("span", { class: "count" }, [String(count)]));
+      /* one back less or more, the others left as they are painted */
+      if (!s.cards.lastChild) s.cards.append(h("span", { class: "count" }));
+      const backs = s.cards.querySelectorAll(".back");
+      for (let i = count; i < backs.length; i++) backs[i].remove();
+      for (let i = backs.length; i < count; i++) s.cards.lastChild.before(h("span", { class: "back" }));
+      s.cards.lastChild.textContent = String(count);
       setText(s.count, t("cards_left", { seat: seatName(seat), count }));
     }
 
@@ -708,18 +712,21 @@
         setText(trickNote, "");
       }
       if (trick.dataset.key === key) return;
-      const old = new Map(Array.from(trick.children, (el) => [el.dataset.card, el]));
       trick.dataset.key = key;
-      trick.replaceChildren(...wanted.map(({ card, seat }) => {
-        const el = old.get(card) || h("button", { type: "button", class: "played", "data-card": card, "data-seat": seat,
+      /* cards already on the table stay where they are: moved, each would be painted again */
+      const old = new Map(Array.from(trick.children, (el) => [el.dataset.card + el.dataset.seat, el]));
+      wanted.forEach(({ card, seat }, i) => {
+        const el = old.get(card + seat) || h("button", { type: "button", class: "played", "data-card": card, "data-seat": seat,
           "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: data.cards[card] }))]);
+        old.delete(card + seat);
+        if (trick.children[i] !== el) trick.insertBefore(el, trick.children[i] || null);
         const wins = shown.winner === seat;
         el.toggleAttribute("data-wins", wins);
         const label = el.querySelector(".wins");
         if (wins && !label) el.append(h("span", { class: "wins" }, [t("wins")]));
         if (!wins && label) label.remove();
-        return el;
-      }));
+      });
+      for (const gone of old.values()) gone.remove();
     }
 
     let shownFeedback = -1;
