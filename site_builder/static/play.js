@@ -553,7 +553,7 @@
     }
 
     function drawReview() {
-      review.hidden = !ui.reviewOpen;
+      setHidden(review, !ui.reviewOpen);
       if (!ui.reviewOpen) return;
       const state = ui.review || { pending: true, items: [] };
       const key = JSON.stringify(state);
@@ -587,8 +587,19 @@
 
     /* A text that did not change is not written again: the table is laid out only anew
        where something changed. */
+    /* Texts, attributes and hidden written only when they change: even the same value
+       written again makes the browser restyle. */
     function setText(el, text) {
       if (el.textContent !== String(text)) el.textContent = text;
+    }
+    function setAttr(el, name, value) {
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    }
+    function toggleAttr(el, name, on) {
+      if (el.hasAttribute(name) !== Boolean(on)) el.toggleAttribute(name, on);
+    }
+    function setHidden(el, hidden) {
+      if (el.hidden !== hidden) el.hidden = hidden;
     }
 
     /* Drawn once the change is made, before anything else runs (a tap always meets the
@@ -600,9 +611,9 @@
       queueMicrotask(() => {
         drawing = false;
         paint();
-        root.setAttribute("data-status", status());
-        root.setAttribute("data-deal", String(play.deal));
-        root.setAttribute("data-busy", String(ui.thinking !== null));
+        setAttr(root, "data-status", status());
+        setAttr(root, "data-deal", String(play.deal));
+        setAttr(root, "data-busy", String(ui.thinking !== null));
         /* the deal in play is in the address, to share or to come back to */
         if (hashDeal() !== play.deal) history.replaceState(null, "", "#deal=" + play.deal);
       });
@@ -627,8 +638,8 @@
       const badges = sungBadges();
       for (const s of seats) {
         const seat = Number(s.el.dataset.seat);
-        s.dealer.hidden = g.dealer !== seat;
-        s.el.toggleAttribute("data-turn", !over() && g.turn === seat && !ui.held);
+        setHidden(s.dealer, g.dealer !== seat);
+        toggleAttr(s.el, "data-turn", !over() && g.turn === seat && !ui.held);
         drawBadge(s, badges[seat]);
         if (seat !== LEARNER) drawBacks(s, seat, g.hand(seat).length);
       }
@@ -639,7 +650,7 @@
       drawFeedback();
       drawControls();
       drawReview();
-      root.toggleAttribute("data-light", settings.light && help());
+      toggleAttr(root, "data-light", settings.light && help());
       /* a keyboard moves on from a finished trick, or the hand, with the key it played with */
       const heldNow = ui.held || over();
       if (hadFocus && (!root.contains(document.activeElement) || (heldNow && !wasHeld))) focusPrimary();
@@ -659,7 +670,7 @@
     }
 
     function drawBadge(s, badge) {
-      s.badge.hidden = !badge;
+      setHidden(s.badge, !badge);
       if (!badge) {
         s.badge.dataset.text = "";
         return s.badge.replaceChildren();
@@ -689,14 +700,14 @@
       const codes = cards.map(code);
       syncCardButtons(hand, codes, data.cards);
       const legal = new Set(learnersTurn() ? game().legalPlays().map(code) : []);
-      hand.setAttribute("data-mode", learnersTurn() ? "play" : "wait");
+      setAttr(hand, "data-mode", learnersTurn() ? "play" : "wait");
       for (const b of hand.querySelectorAll("button[data-card]")) {
         const c = b.dataset.card;
-        b.setAttribute("data-legal", String(legal.has(c)));
-        b.setAttribute("aria-disabled", String(!learnersTurn()));
+        setAttr(b, "data-legal", String(legal.has(c)));
+        setAttr(b, "aria-disabled", String(!learnersTurn()));
         const marked = ui.mark && ui.mark.card === c;
-        b.toggleAttribute("data-verdict", Boolean(marked));
-        if (marked) b.setAttribute("data-verdict", ui.mark.verdict);
+        toggleAttr(b, "data-verdict", Boolean(marked));
+        if (marked) setAttr(b, "data-verdict", ui.mark.verdict);
       }
     }
 
@@ -704,7 +715,7 @@
       const shown = tableCards();
       const wanted = shown.cards.map((card, i) => ({ card: code(card), seat: (shown.leader + i) % 4 }));
       const key = wanted.map((p) => p.card).join(" ") + (shown.winner === null ? "" : "/" + shown.winner);
-      trick.toggleAttribute("data-looking", ui.looking && !ui.held);
+      toggleAttr(trick, "data-looking", ui.looking && !ui.held);
       if (ui.looking && !ui.held) {
         const done = lastTrick();
         setText(trickNote, !done ? t("no_last_trick") : done.winner === LEARNER ? t("last_trick_you") : t("last_trick_line", { seat: seatName(done.winner) }));
@@ -721,7 +732,7 @@
         old.delete(card + seat);
         if (trick.children[i] !== el) trick.insertBefore(el, trick.children[i] || null);
         const wins = shown.winner === seat;
-        el.toggleAttribute("data-wins", wins);
+        toggleAttr(el, "data-wins", wins);
         const label = el.querySelector(".wins");
         if (wins && !label) el.append(h("span", { class: "wins" }, [t("wins")]));
         if (!wins && label) label.remove();
@@ -743,18 +754,18 @@
     function drawControls() {
       const done = over();
       const show = (el, on) => {
-        el.hidden = !on;
+        setHidden(el, !on);
       };
       show(controls.hint, help() && !done);
-      controls.hint.setAttribute("aria-disabled", String(!learnersTurn()));
+      setAttr(controls.hint, "aria-disabled", String(!learnersTurn()));
       show(controls.takeback, help() && !done);
-      controls.takeback.setAttribute("aria-disabled", String(lastLearnerMove() < 0));
+      setAttr(controls.takeback, "aria-disabled", String(lastLearnerMove() < 0));
       show(controls.last, !ui.held);
-      controls.last.setAttribute("aria-pressed", String(ui.looking));
-      controls.last.setAttribute("aria-disabled", String(!lastTrick()));
+      setAttr(controls.last, "aria-pressed", String(ui.looking));
+      setAttr(controls.last, "aria-disabled", String(!lastTrick()));
       show(controls.next, ui.held && !done);
       show(controls.review, done);
-      controls.review.setAttribute("aria-pressed", String(ui.reviewOpen));
+      setAttr(controls.review, "aria-pressed", String(ui.reviewOpen));
       show(controls.replay, done);
       show(controls.newHand, done);
       setText(controls.newHand, matchOver() ? t("new_match") : t("new_hand"));

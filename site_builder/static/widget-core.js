@@ -56,7 +56,11 @@
   function setRover(container, code) {
     const buttons = Array.from(container.querySelectorAll("button[data-card]"));
     const chosen = buttons.find((b) => b.dataset.card === code) || buttons[0];
-    for (const b of buttons) b.tabIndex = b === chosen ? 0 : -1;
+    for (const b of buttons) {
+      const index = b === chosen ? 0 : -1;
+      /* written again, the same value would restyle; a new button has none yet */
+      if (b.getAttribute("tabindex") !== String(index)) b.tabIndex = index;
+    }
   }
 
   /* Keep one button per card, in `codes` order, reusing the existing ones so focus survives. */
