@@ -21,8 +21,8 @@ module.exports = [
     },
   },
   {
-    // The bots load the rules with require under Node, from globalThis.TuteRules elsewhere.
-    files: ["engine-js/bots.js"],
+    // The bots and code.js load the rules with require under Node, from globalThis.TuteRules elsewhere.
+    files: ["engine-js/bots.js", "engine-js/code.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "script",

@@ -30,7 +30,7 @@ from tests.chromium import LAUNCH_ARGS, find_chromium
 
 LIGHTHOUSE = PROJECT_ROOT / "benchmarks" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-PAGE_TYPES = ("home", "rules", "faq", "lessons", "practice")
+PAGE_TYPES = ("home", "rules", "faq", "lessons", "practice", "play")
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 

@@ -13,6 +13,8 @@
 
 const readline = require("readline");
 const B = require("./bots.js");
+// The rules' own messages (a bad card code) quote as the engine does.
+require("./code.js");
 
 /** The answer to one line of input, as a JSON text. */
 function answer(line, number) {

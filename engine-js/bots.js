@@ -23,19 +23,32 @@
   /** The bots play the house rules (muntar on). */
   const MUST_BEAT = R.HOUSE_RULES.mustBeat;
 
-  /** The reasons a bot gives for its card: a closed set, each with what the coach means. */
-  const WHY = Object.freeze({
-    only_legal: "the rules allow no other card",
-    random: "a random legal card (level 0)",
-    partner_winning_give_points: "the partner is winning the trick for sure: load it with points",
-    win_trick: "take the trick: it is worth it and the card should hold",
-    win_to_sing: "take the trick so that a rei and cavall (or a tute) in hand can be sung",
-    cheap_discard: "the trick cannot be won, or is not worth winning: give the least valuable card",
-    keep_cant_pair: "a cheap card, chosen so that a rei and cavall stay together for the cant",
-    draw_trumps: "lead a trump to pull the opponents' trumps while strong in them",
-    lead_winner: "lead the highest card left in its suit, which should take the trick",
-    lead_low: "lead a cheap card, keeping the strong ones for later",
-  });
+  /**
+   * The reasons a bot gives for its card: a closed set (docs/formats.md says what the coach
+   * means by each; the page says it in the learner's words).
+   */
+  const WHY = Object.freeze([
+    // the rules allow no other card
+    "only_legal",
+    // a random legal card (level 0)
+    "random",
+    // the partner is winning the trick for sure: load it with points
+    "partner_winning_give_points",
+    // take the trick: it is worth it and the card should hold
+    "win_trick",
+    // take the trick so that a rei and cavall (or a tute) in hand can be sung
+    "win_to_sing",
+    // the trick cannot be won, or is not worth winning: give the least valuable card
+    "cheap_discard",
+    // a cheap card, chosen so that a rei and cavall stay together for the cant
+    "keep_cant_pair",
+    // lead a trump to pull the opponents' trumps while strong in them
+    "draw_trumps",
+    // lead the highest card left in its suit, which should take the trick
+    "lead_winner",
+    // lead a cheap card, keeping the strong ones for later
+    "lead_low",
+  ]);
 
   /** A request that cannot be answered: the message says what is wrong and where. */
   class BotError extends Error {

@@ -11,7 +11,7 @@
 
 const fs = require("fs");
 const path = require("path");
-const R = require("./rules.js");
+const R = require("./code.js");
 
 const EXIT_ILLEGAL = 1;
 const EXIT_INVALID = 2;

@@ -14,7 +14,7 @@ from lesson_compiler.examples import Example, compile_example, parse_example
 from lesson_compiler.languages import Language, LanguageListError, read_languages
 from lesson_compiler.lessons import load_lessons
 from lesson_compiler.model import Lesson
-from lesson_compiler.names import card_list, card_name, rank_name, suit_name
+from lesson_compiler.names import card_list, card_name, game_words, rank_name, suit_name
 from lesson_compiler.problems import Messages, Problem
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "check_translations",
     "compile_example",
     "compile_lesson",
+    "game_words",
     "load_lessons",
     "parse_example",
     "rank_name",

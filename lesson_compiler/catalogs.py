@@ -185,6 +185,10 @@ class CompiledCatalog:
         self._note(context, singular)
         return self._form((context, singular), n) or (singular if n == 1 else plural)
 
+    def plural_index(self, n: int) -> int:
+        """Which plural form `n` takes in this language, by the Plural-Forms header."""
+        return int(self._plural_form(n))
+
     def _form(self, key: MessageKey, n: int) -> str | None:
         """The translated plural form for `n`, if the catalog has it."""
         forms = self._plurals.get(key, ())

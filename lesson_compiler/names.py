@@ -10,11 +10,13 @@ import functools
 from collections.abc import Sequence
 
 from engine import (
+    DECK_SIZE,
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
     TRUMP_CANT_POINTS,
     Card,
     Reason,
+    card_code,
     parse_card,
     rank_of,
     suit_of,
@@ -141,6 +143,19 @@ def card_list(cards: Sequence[Card], game: Messages) -> str:
         text = game.pgettext("list", "{first}, {rest}").format(first=name, rest=text)
     return text
 
+
+def game_words(game: Messages) -> dict[str, dict[str, str]]:
+    """The words a script fills its sentences with, by card code, suit letter or reason:
+    every card's name (alone and with its article), the suits (alone and in their "of"
+    form) and each refusal reason's sentence."""
+    codes = [card_code(card) for card in range(DECK_SIZE)]
+    return {
+        "cards": {code: card_name(code, game) for code in codes},
+        "the_cards": {code: the_card(parse_card(code), game) for code in codes},
+        "suits": {letter: suit_name(letter, game) for letter in SUIT_LETTERS},
+        "of_suits": {letter: of_suit(letter, game) for letter in SUIT_LETTERS},
+        "reasons": {str(reason): text for reason, text in refusal_templates(game).items()},
+    }
 
 def refusal_templates(game: Messages) -> dict[Reason, str]:
     """Why a card is refused, per reason, with ``{suit}`` (the suit led), ``{of_suit}``

@@ -80,17 +80,25 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
-def static_files(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` by its `static/…` output path, minified where we know how."""
+def static_files(folder: Path, more: Mapping[str, Path] | None = None) -> dict[str, bytes]:
+    """Every file under `folder` by its `static/…` output path, and the files of `more` under
+    theirs, minified where we know how."""
+    paths = {
+        f"static/{path.relative_to(folder).as_posix()}": path
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+    for output, path in (more or {}).items():
+        if output in paths:
+            raise ValueError(f"{path}: {output} is also {paths[output]}")
+        paths[output] = path
     files: dict[str, bytes] = {}
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file():
-            continue
+    for output, path in paths.items():
         data = path.read_bytes()
         minify = MINIFIERS.get(path.suffix)
         if minify is not None:
             data = minify(data.decode("utf-8")).encode("utf-8")
-        files[f"static/{path.relative_to(folder).as_posix()}"] = data
+        files[output] = data
     return files
 
 

@@ -15,6 +15,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
 STATIC_DIR = PACKAGE_DIR / "static"
+ENGINE_JS_DIR = PROJECT_ROOT / "engine-js"
+"""The rules and bots in JavaScript, which the play page loads (site_builder.play)."""
 
 __all__ = ["DEFAULT_BASE_URL", "PROJECT_ROOT", "STATIC_DIR", "TEMPLATES_DIR", "Config", "Language"]
 
@@ -35,6 +37,7 @@ class Config:
     """In the order of the language switcher: `<content_dir>/languages.toml` (`read`)."""
     base_url: str = DEFAULT_BASE_URL
     static_dir: Path = field(default=STATIC_DIR)
+    engine_js_dir: Path = field(default=ENGINE_JS_DIR)
     code_root: Path = field(default=PROJECT_ROOT)
     """The project holding the code and the Babel mappings (`i18n/<domain>.cfg`) that
     `check` extracts interface, card and lesson messages from."""

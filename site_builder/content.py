@@ -10,7 +10,7 @@ from pathlib import Path
 from site_builder.config import Config
 from site_builder.report import Report
 
-PAGE_IDS = ("home", "lessons", "practice", "rules", "faq", "not-found")
+PAGE_IDS = ("home", "lessons", "practice", "play", "rules", "faq", "not-found")
 """The language-neutral page ids, in the order the navigation and the sitemap use."""
 
 FIELDS = ("page", "slug", "title", "description")

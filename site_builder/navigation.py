@@ -50,7 +50,7 @@ def nav(lang: LanguageSite, page: Page) -> dict[str, Any]:
                 "href": page.url_to(pages[key]),
                 "current": "page" if key == page.key else "true" if key == section else None,
             }
-            for key in ("lessons", "practice", "rules", "faq")
+            for key in ("lessons", "practice", "play", "rules", "faq")
             if key in pages
         ],
     }
@@ -81,6 +81,12 @@ def practice_href(lang: LanguageSite, page: Page) -> str | None:
     return page.url_to(practice) if practice else None
 
 
+def play_href(lang: LanguageSite, page: Page) -> str | None:
+    """The link to the language's "Play a hand" page, where there is one."""
+    play = lang.pages.get("play")
+    return page.url_to(play) if play else None
+
+
 def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
     """A lesson page's links: the lessons page, and the previous and next lessons."""
     keys = lang.lesson_keys
@@ -91,6 +97,7 @@ def pager(lang: LanguageSite, page: Page) -> dict[str, Any]:
         "total": len(keys),
         "index_href": page.url_to(lang.pages["lessons"]),
         "practice_href": practice_href(lang, page),
+        "play_href": play_href(lang, page),
         "previous": _neighbour(page, previous),
         "next": _neighbour(page, following),
     }

@@ -27,6 +27,7 @@ from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.frame import Frame
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
+from site_builder.play import play_data
 from site_builder.practice import Explainer, drills, page_data, practice_strings
 from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
@@ -38,6 +39,7 @@ TEMPLATES = {
     "faq": "faq.html",
     "lessons": "lessons.html",
     "practice": "practice.html",
+    "play": "play.html",
 }
 """Pages with their own template; the others use page.html (lesson pages lesson.html)."""
 TOC_PAGES = frozenset({"rules"})
@@ -202,6 +204,8 @@ class Renderer:
         }
         if page.key == "practice":
             values.update(self._practice_values(page, lang))
+        elif page.key == "play":
+            values.update(self._play_values(page, lang))
         elif values["widget_scripts"]:
             trump = (
                 None
@@ -218,6 +222,7 @@ class Renderer:
         if page.key == "lessons":
             values["lessons"] = navigation.lesson_list(lang, page)
             values["practice_href"] = navigation.practice_href(lang, page)
+            values["play_href"] = navigation.play_href(lang, page)
         if page.lesson is not None:
             values.update(self._lesson_values(page, lang))
         template = TEMPLATES.get(page.key, "lesson.html" if page.lesson else "page.html")
@@ -340,6 +345,20 @@ class Renderer:
             "widget_strings": json_script(strings),
             "practice_data": page_data(strings, lang.game),
             "drills": drills(self.site.banks, strings, explainer, lang.language.code, page.link),
+            "play_href": navigation.play_href(lang, page),
+        }
+
+    def _play_values(self, page: Page, lang: LanguageSite) -> dict[str, Any]:
+        """The play page's words, and its links to the lessons and rules for a browser
+        that does not run its script."""
+        data = play_data(lang.site, lang.game)
+        pages = lang.pages
+        return {
+            "widget_strings": json_script(data.pop("strings")),
+            "play_data": data,
+            "lessons_href": page.url_to(pages["lessons"]) if "lessons" in pages else None,
+            "rules_href": page.url_to(pages["rules"]) if "rules" in pages else None,
+            "practice_href": navigation.practice_href(lang, page),
         }
 
     def render_root(self, page: Page) -> str:
@@ -413,4 +432,6 @@ def _widget_scripts(page: Page) -> list[str]:
         parts.append("example.js")
     if page.key == "practice":
         parts.append("practice.js")
+    if page.key == "play":
+        parts.extend(("rules.js", "play.js"))
     return ["widget-core.js", *parts] if parts else []

@@ -63,7 +63,11 @@
   function setRover(container, code) {
     const buttons = Array.from(container.querySelectorAll("button[data-card]"));
     const chosen = buttons.find((b) => b.dataset.card === code) || buttons[0];
-    for (const b of buttons) b.tabIndex = b === chosen ? 0 : -1;
+    for (const b of buttons) {
+      const index = b === chosen ? 0 : -1;
+      /* written again, the same value would restyle; a new button has none yet */
+      if (b.getAttribute("tabindex") !== String(index)) b.tabIndex = index;
+    }
   }
 
   /* Keep one button per card, in `codes` order, reusing the existing ones so focus survives. */
@@ -73,14 +77,14 @@
     const active = document.activeElement;
     const focused = active && container.contains(active) ? active.dataset.card : null;
     const oldOrder = Array.from(old.keys());
+    /* the cards gone leave first, so the others are not moved (moved, each is painted again) */
+    for (const [code, gone] of old) if (!codes.includes(code)) gone.remove();
     codes.forEach((code, i) => {
       const button = old.get(code) ||
         h("button", { type: "button", class: "card-button", "data-card": code },
           [cardImg("c-" + code, names[code] || code)]);
-      old.delete(code);
       if (container.children[i] !== button) container.insertBefore(button, container.children[i] || null);
     });
-    for (const gone of old.values()) gone.remove();
     const current = container.querySelector("button[tabindex='0']");
     if (focused && !codes.includes(focused)) {
       /* the focused card left the hand: hand focus to its neighbour */

@@ -9,7 +9,7 @@
 
 const path = require("path");
 const readline = require("readline");
-const R = require(path.join(__dirname, "..", "..", "engine-js", "rules.js"));
+const R = require(path.join(__dirname, "..", "..", "engine-js", "code.js"));
 
 const MAX_REPORTED = 10;
 const LETTERS = {

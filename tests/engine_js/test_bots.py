@@ -380,3 +380,17 @@ def test_the_evaluation_counts_a_tute_as_the_whole_hand() -> None:
     cards = {c["card"]: c for c in json.loads(driver.stdout)["cards"]}
     assert cards["1b"] == {"card": "1b", "points": 130, "win": 1}
     assert all(c["win"] < 1 and c["points"] < 130 for code, c in cards.items() if code != "1b")
+
+
+def test_the_bots_list_the_closed_set_of_reasons() -> None:
+    """bots.js exports the reasons a bot may give, the very set the answers are checked in."""
+    listed = subprocess.run(
+        ["node", "-e", "console.log(JSON.stringify(require('./engine-js/bots.js').WHY))"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
+    reasons = json.loads(listed.stdout)
+    assert sorted(reasons) == sorted(WHY) and len(reasons) == len(WHY)

@@ -223,7 +223,7 @@ def test_an_unknown_command_is_refused_naming_it() -> None:
 
 def test_bot_without_the_machine_players_is_a_json_error(tmp_path: Path) -> None:
     """Where engine-js/bot-cli.js is missing, bot answers with a JSON error and exits 2."""
-    for name in ("cli.js", "rules.js"):
+    for name in ("cli.js", "code.js", "rules.js"):
         shutil.copy(ROOT / "engine-js" / name, tmp_path / name)
     out, err, status = run([node(), str(tmp_path / "cli.js")], ["bot"], "{}")
     assert (out, status) == ("", 2)

@@ -1,0 +1,176 @@
+"""The "Play a hand" page: its words, and the scripts it ships from `engine-js/`.
+
+The page plays whole hands in the browser, so its rules and its machine players are
+scripts (`engine-js/`), which the build only copies into `static/` beside the others and
+links from this page alone. What is decided there (legal cards, tricks, cants, points, the
+bots' cards) is none of the builder's business: it gives the page the words to say it in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lesson_compiler import game_words
+from lesson_compiler.catalogs import CompiledCatalog
+from lesson_compiler.play_words import announcements
+from site_builder.widget_strings import widget_strings
+
+ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
+"""The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
+
+SHARED_STRINGS = (
+    *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer", "trump"),
+    *("team_us", "team_them", "points", "score", "hand", "table", "trick"),
+    *("played_by", "your_turn", "seat_to_play", "cant_badge", "tute_badge", "wins"),
+    *("new_deal", "continue"),
+)
+"""The lesson widget's strings the page says too, under the same names."""
+
+PLURAL_LIMIT = 256
+"""Numbers the page's sentences count (points, tricks, cards) stay below this; a number
+above takes the form of the last one."""
+
+
+def engine_scripts(folder: Path) -> tuple[dict[str, Path], list[Path]]:
+    """The scripts the play page needs from `engine-js/`, by their `static/…` output path,
+    and those missing."""
+    paths = {f"static/{name}": folder / name for name in ENGINE_SCRIPTS}
+    found = {output: path for output, path in paths.items() if path.is_file()}
+    return found, [path for path in paths.values() if not path.is_file()]
+
+
+class PluralForms:
+    """A catalog's plural messages with every form, and which form each number takes, so
+    the page's script can say "1 point" and "2 points" in the page's language."""
+
+    def __init__(self, catalog: CompiledCatalog) -> None:
+        self.catalog = catalog
+        indexes = [catalog.plural_index(n) for n in range(PLURAL_LIMIT)]
+        self.table = "".join(str(index) for index in indexes)
+        """The form of each number from 0, one digit each."""
+        self._example = {index: indexes.index(index) for index in sorted(set(indexes))}
+        """A number that takes each form."""
+
+    def ngettext(self, singular: str, plural: str, /) -> list[str]:
+        """Every form of a plural message, in the catalog's order."""
+        last = max(self._example)
+        return [
+            self.catalog.ngettext(singular, plural, self._example.get(index, 1))
+            for index in range(last + 1)
+        ]
+
+
+def play_data(site: CompiledCatalog, game: CompiledCatalog) -> dict[str, Any]:
+    """Everything the page's script says, in one language: the interface (`site`), the
+    game's words and announcements (`game`) and each catalog's plural table."""
+    site_forms, game_forms = PluralForms(site), PluralForms(game)
+    words = game_words(game)
+    return {
+        "strings": play_strings(site, site_forms),
+        "events": announcements(game, game_forms),
+        "cards": words["cards"],
+        "the_cards": words["the_cards"],
+        "suits": words["suits"],
+        "of_suits": words["of_suits"],
+        "reasons": words["reasons"],
+        "plural": {"site": site_forms.table, "game": game_forms.table},
+    }
+
+
+def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | list[str]]:
+    """The page's interface strings by the names play.js reads; `{name}` placeholders are
+    filled there, and a plural message is its list of forms."""
+    gettext = site.gettext
+    shared = widget_strings(gettext, site.pgettext, site.ngettext)
+    return {
+        **{key: shared[key] for key in SHARED_STRINGS},
+        "cards_left": forms.ngettext("{seat} holds {count} card.", "{seat} holds {count} cards."),
+        "jocs": site.pgettext("score", "Games"),
+        "deal": gettext("Deal {number}"),
+        "deal_line": gettext("Deal {number}. {seat} deals; trumps are {suit}."),
+        "you_deal_line": gettext("Deal {number}. You deal; trumps are {suit}."),
+        "hint": gettext("Hint"),
+        "takeback": gettext("Take back"),
+        "new_hand": gettext("Next hand"),
+        "new_match": gettext("New match"),
+        "review": gettext("Review"),
+        "replay": gettext("Play this deal again"),
+        "last_trick": gettext("Last trick"),
+        "back_to_hand": gettext("Back to the hand"),
+        "options": gettext("Help"),
+        "light": gettext("Light the cards I may play"),
+        "no_help": gettext("Play without help: no hints, no taking back"),
+        "thinking": gettext("{seat} is thinking…"),
+        "hint_thinking": gettext("Looking for the card the machine would play…"),
+        "trump_card": gettext("The dealer shows {card}, which sets trumps."),
+        "not_your_turn": gettext("Wait: it is not your turn yet."),
+        "taken_back": gettext("Your last card is back in your hand."),
+        "hint_line": gettext("The machine would play {card}."),
+        "bot_line": gettext("{seat} played {card}."),
+        "last_trick_line": gettext("{seat} won the last trick."),
+        "last_trick_you": gettext("You won the last trick."),
+        "no_last_trick": gettext("No trick has been played yet in this hand."),
+        "trick_stays": gettext("Look at the trick as long as you like, then press Continue."),
+        "match_won": gettext("Your team wins the match, {us} games to {them}."),
+        "match_lost": gettext("The rivals win the match, {them} games to {us}."),
+        "review_title": gettext("Review of the hand"),
+        "reviewing": gettext("Weighing your cards against the others you could have played…"),
+        "review_basis": gettext(
+            "Each of your cards is weighed on what you could know when you played it: "
+            "the hidden hands are imagined many times, never looked at."
+        ),
+        "review_clean": gettext("None of your cards cost your team points: well played."),
+        "review_count": forms.ngettext(
+            "One of your cards had a better choice.", "{n} of your cards had a better choice."
+        ),
+        "review_item": forms.ngettext(
+            "Trick {trick}: {card} instead of {better}, about {n} point lost.",
+            "Trick {trick}: {card} instead of {better}, about {n} points lost.",
+        ),
+        "moments_title": gettext("The biggest moments"),
+        "moment_cost": forms.ngettext(
+            "In trick {trick} you played {card}; {better} would have kept about {n} more "
+            "point for your team.",
+            "In trick {trick} you played {card}; {better} would have kept about {n} more "
+            "points for your team.",
+        ),
+        "moment_best": forms.ngettext(
+            "In trick {trick} you found the best card, {card}: about {n} point more than "
+            "your weakest choice.",
+            "In trick {trick} you found the best card, {card}: about {n} points more than "
+            "your weakest choice.",
+        ),
+        "review_failed": gettext("The review could not be worked out in this browser."),
+        "bots_failed": gettext("The machine players could not start in this browser."),
+        **why_strings(gettext),
+    }
+
+
+def why_strings(gettext: Callable[[str], str]) -> dict[str, str]:
+    """Why a machine player chose its card, by the bots' `why` code (`why_<code>`): one
+    sentence that follows "The machine would play …" and "… played …"."""
+    return {
+        "why_only_legal": gettext("No other card was allowed."),
+        "why_partner_winning_give_points": gettext(
+            "The partner was sure to take the trick, so it was the moment to give them points."
+        ),
+        "why_win_trick": gettext("It takes the trick, which is worth it, and it should hold."),
+        "why_win_to_sing": gettext(
+            "It takes the trick, so that a king and a horse in the same hand can be sung."
+        ),
+        "why_cheap_discard": gettext(
+            "The trick could not be won, or was not worth winning, so the cheapest card went."
+        ),
+        "why_keep_cant_pair": gettext(
+            "A cheap card that keeps the king and the horse together, to sing them later."
+        ),
+        "why_draw_trumps": gettext(
+            "A trump lead, to pull out the rivals' trumps while strong in them."
+        ),
+        "why_lead_winner": gettext(
+            "The highest card left in its suit, which should take the trick."
+        ),
+        "why_lead_low": gettext("A cheap lead, keeping the strong cards for later."),
+    }
