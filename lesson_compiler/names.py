@@ -157,6 +157,7 @@ def game_words(game: Messages) -> dict[str, dict[str, str]]:
         "reasons": {str(reason): text for reason, text in refusal_templates(game).items()},
     }
 
+
 def refusal_templates(game: Messages) -> dict[Reason, str]:
     """Why a card is refused, per reason, with ``{suit}`` (the suit led), ``{of_suit}``
     (its "of" form) and ``{card}`` (the card winning the trick, with its article) to fill."""

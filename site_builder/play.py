@@ -15,7 +15,7 @@ from typing import Any
 from lesson_compiler import game_words
 from lesson_compiler.catalogs import CompiledCatalog
 from lesson_compiler.play_words import announcements
-from site_builder.widget_strings import widget_strings
+from site_builder.widget_strings import Plural, widget_strings
 
 ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
 """The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
@@ -79,7 +79,7 @@ def play_data(site: CompiledCatalog, game: CompiledCatalog) -> dict[str, Any]:
     }
 
 
-def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | list[str]]:
+def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | list[str] | Plural]:
     """The page's interface strings by the names play.js reads; `{name}` placeholders are
     filled there, and a plural message is its list of forms."""
     gettext = site.gettext
