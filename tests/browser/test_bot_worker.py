@@ -9,14 +9,14 @@ import json
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from tests.other_browsers import LAUNCHERS, BrowserNotFoundError, Driver
+from tests.other_browsers import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHED = {"rules.js": "rules.0a1b2c3d.js", "bots.js": "bots.4e5f6a7b.js"}
@@ -56,6 +56,9 @@ for (const url of scripts) {
 }
 """
 DONE = "window.botAnswers.length === 3 && window.slicedHint !== null"
+
+WINDOW = (800, 600)
+"""The browser window, for the `driver` fixture."""
 
 
 @pytest.fixture(scope="module")
@@ -119,16 +122,6 @@ def test_bots_in_chromium(page: Page, served: str) -> None:
     page.wait_for_function(f"() => {DONE}")
     answers, sliced = page.evaluate("() => [window.botAnswers, window.slicedHint]")
     check(answers, sliced)
-
-
-@pytest.fixture(scope="module", params=sorted(LAUNCHERS))
-def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
-    """One browser of each other engine for this module's tests."""
-    try:
-        with LAUNCHERS[request.param](800, 600) as launched:
-            yield launched
-    except BrowserNotFoundError as error:
-        raise pytest.fail.Exception(str(error), pytrace=False) from None
 
 
 def test_bots_in_firefox_and_webkit(driver: Driver, served: str) -> None:

@@ -14,9 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.other_browsers import LAUNCHERS, BrowserNotFoundError, Driver, NotClickableError
+from tests.other_browsers import Driver, NotClickableError
 
 LANGUAGE_OF = {"firefox": "fr", "webkit": "es"}
 WINDOW = (1280, 900)
@@ -38,16 +36,6 @@ return {busy: started ? root.dataset.busy || "false" : "not started",
 """
 
 LESSON_DATA = 'return JSON.parse(document.querySelector("script[data-lesson-data]").textContent);'
-
-
-@pytest.fixture(scope="module", params=sorted(LAUNCHERS))
-def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
-    """One browser of each other engine for this module's tests."""
-    try:
-        with LAUNCHERS[request.param](*WINDOW) as launched:
-            yield launched
-    except BrowserNotFoundError as error:
-        raise pytest.fail.Exception(str(error), pytrace=False) from None
 
 
 def _settle(driver: Driver, **expected: str) -> dict[str, Any]:

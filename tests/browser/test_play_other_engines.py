@@ -6,15 +6,12 @@ engine. Clicks are WebDriver clicks, which fail when something covers the contro
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine import Game, card_code
 from tests.browser.test_play import PAGES, STATE, _expected_refusal
-from tests.other_browsers import LAUNCHERS, BrowserNotFoundError, Driver, NotClickableError
+from tests.other_browsers import Driver, NotClickableError
 
 LANGUAGE_OF = {"firefox": "fr", "webkit": "es"}
 WINDOW = (390, 844)
@@ -27,16 +24,6 @@ const next = root.querySelector("button[data-action='next']");
 return root.dataset.status !== "playing" || Boolean(next && !next.hidden)
   || root.querySelector(".hand").dataset.mode === "play";
 """
-
-
-@pytest.fixture(scope="module", params=sorted(LAUNCHERS))
-def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
-    """One browser of each other engine for this module's tests."""
-    try:
-        with LAUNCHERS[request.param](*WINDOW) as launched:
-            yield launched
-    except BrowserNotFoundError as error:
-        raise pytest.fail.Exception(str(error), pytrace=False) from None
 
 
 def _until(driver: Driver, script: str, what: str) -> Any:

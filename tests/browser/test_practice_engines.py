@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.other_browsers import LAUNCHERS, BrowserNotFoundError, Driver, NotClickableError
+from tests.other_browsers import Driver, NotClickableError
 
 PAGES = {"firefox": "fr/s-entrainer/index.html", "webkit": "es/practicar/index.html"}
 WINDOW = (390, 844)
@@ -38,16 +35,6 @@ return [...document.querySelectorAll(".worksheet")].map((sheet) => [
     [...sheet.querySelectorAll("img")].filter((i) => getComputedStyle(i).cursor !== "auto").length,
 ]);
 """
-
-
-@pytest.fixture(scope="module", params=sorted(LAUNCHERS))
-def driver(request: pytest.FixtureRequest) -> Iterator[Driver]:
-    """One browser of each other engine for this module's tests."""
-    try:
-        with LAUNCHERS[request.param](*WINDOW) as launched:
-            yield launched
-    except BrowserNotFoundError as error:
-        raise pytest.fail.Exception(str(error), pytrace=False) from None
 
 
 def _settle(driver: Driver, until: str) -> dict[str, Any]:
