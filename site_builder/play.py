@@ -21,7 +21,7 @@ ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
 """The files of `engine-js/` the page needs: the rules, the bots, the bots' Web Worker."""
 
 SHARED_STRINGS = (
-    *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer", "trump"),
+    *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer"),
     *("team_us", "team_them", "points", "score", "hand", "table", "trick"),
     *("played_by", "your_turn", "seat_to_play", "cant_badge", "tute_badge", "wins"),
     *("new_deal", "continue"),
@@ -87,6 +87,7 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
     return {
         **{key: shared[key] for key in SHARED_STRINGS},
         "cards_left": forms.ngettext("{seat} holds {count} card.", "{seat} holds {count} cards."),
+        "trump": site.pgettext("trump card", "Trump"),
         "jocs": site.pgettext("score", "Games"),
         "deal": gettext("Deal {number}"),
         "deal_line": gettext("Deal {number}. {seat} deals; trumps are {suit}."),

@@ -18,7 +18,7 @@ from engine import HAND_SIZE
 Plural = dict[str, list[str] | str]
 """A message with plural forms, as the widget reads it (see above)."""
 
-EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump", "trump_suit", "played_by"})
+EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump_suit", "played_by"})
 """Strings only the rule-example board reads: pages without a board leave them out."""
 TRUMP_SUITS = {"trumps_o": "o", "trumps_c": "c", "trumps_e": "e", "trumps_b": "b"}
 """The table's trump label by suit letter: a lesson page holds only its lesson's suit's."""
@@ -37,7 +37,6 @@ def widget_strings(
         "seat_left": pgettext("seat", "The rival on your left"),
         "dealer": pgettext("seat", "Dealer"),
         "you_deal": gettext("You deal"),
-        "trump": pgettext("trump card", "Trump"),
         "trumps_o": gettext("Coins are trumps"),
         "trumps_c": gettext("Cups are trumps"),
         "trumps_e": gettext("Swords are trumps"),
