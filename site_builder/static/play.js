@@ -630,7 +630,7 @@
       setText(scoreCells.them[1], counted[1 - (LEARNER % 2)]);
       const trumpImg = trumpCard.firstChild;
       if (!trumpImg || trumpImg.dataset.card !== code(g.trumpCard)) {
-        const img = cardImg("c-" + code(g.trumpCard), t("trump_card", { card: nameOf(g.trumpCard) }));
+        const img = cardImg("c-" + code(g.trumpCard), t("trump_card", { card: theCard(g.trumpCard) }));
         img.dataset.card = code(g.trumpCard);
         trumpCard.replaceChildren(img, h("span", { class: "trump-label", "aria-hidden": "true" }, [t("trump")]));
       }
@@ -727,7 +727,7 @@
       const old = new Map(Array.from(trick.children, (el) => [el.dataset.card + el.dataset.seat, el]));
       wanted.forEach(({ card, seat }, i) => {
         const el = old.get(card + seat) || h("button", { type: "button", class: "played", "data-card": card, "data-seat": seat,
-          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: data.cards[card] }))]);
+          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: data.the_cards[card] }))]);
         old.delete(card + seat);
         if (trick.children[i] !== el) trick.insertBefore(el, trick.children[i] || null);
         const wins = shown.winner === seat;

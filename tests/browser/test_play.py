@@ -265,6 +265,11 @@ def test_a_bot_card_says_why_it_was_played(page: Page, site_url: str) -> None:
             page.locator(f".trick [data-card='{card}']").click()
             words = json.loads(page.locator("[data-play-data]").text_content() or "{}")
             assert f"played {words['the_cards'][card]}." in _state(page)["feedback"][-1]
+            # the pictures' words are sentences too: each card named with its article
+            alt = page.locator(f".trick [data-card='{card}'] img").get_attribute("alt") or ""
+            assert alt.endswith(f"played {words['the_cards'][card]}.")
+            trump = page.locator(".trump img").get_attribute("alt") or ""
+            assert trump.startswith("The dealer shows the "), trump
             return
         if state["held"]:
             page.locator("[data-action='next']").click()
