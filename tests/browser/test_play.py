@@ -425,7 +425,7 @@ def test_the_help_settings_and_the_last_trick(page: Page, site_url: str) -> None
     assert _state(page)["table"] == expected
     expect(root).to_have_attribute("data-light", "")
     page.locator(".play-options summary").click()
-    page.get_by_label("Light the cards I may play").uncheck()
+    page.get_by_label("Highlight the cards I may play").uncheck()
     expect(root).not_to_have_attribute("data-light", "")
     page.get_by_label("Play without help: no hints, no taking back").check()
     expect(page.locator("[data-action='hint']")).to_be_hidden()
