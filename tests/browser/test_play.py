@@ -156,7 +156,7 @@ def test_a_whole_hand_with_a_refusal_a_hint_and_a_takeback(page: Page, site_url:
             card = marked.get_attribute("data-card") or ""
             assert card in {card_code(c) for c in game.legal_plays}
             words = json.loads(page.locator("[data-play-data]").text_content() or "{}")
-            line = f"The machine would play {words['the_cards'][card]}."
+            line = f"The computer would play {words['the_cards'][card]}."
             assert line in _state(page)["feedback"][-1]
             seen["hint"] = card
         if "takeback" not in seen and "hint" in seen:
@@ -269,7 +269,7 @@ def test_a_bot_card_says_why_it_was_played(page: Page, site_url: str) -> None:
             alt = page.locator(f".trick [data-card='{card}'] img").get_attribute("alt") or ""
             assert alt.endswith(f"played {words['the_cards'][card]}.")
             trump = page.locator(".trump img").get_attribute("alt") or ""
-            assert trump.startswith("The dealer shows the "), trump
+            assert trump.startswith("The dealer turns up the "), trump
             return
         if state["held"]:
             page.locator("[data-action='next']").click()

@@ -127,11 +127,11 @@ def test_check_names_a_term_used_too_early_without_a_traceback(tmp_path: Path) -
     shutil.copytree(ROOT / "locales", tmp_path / "locales")
     po = tmp_path / "locales" / "en" / "LC_MESSAGES" / "lessons.po"
     text = po.read_text(encoding="utf-8")
-    assert "clubs, played a trump, the six of coins, and the opponent" in text
+    assert "clubs, played a trump, the six of coins, and the left-hand opponent" in text
     po.write_text(
         text.replace(
-            "played a trump, the six of coins, and the opponent",
-            "ruffed it with the six of coins, and the opponent",
+            "played a trump, the six of coins, and the left-hand opponent",
+            "ruffed it with the six of coins, and the left-hand opponent",
         ),
         encoding="utf-8",
     )

@@ -176,7 +176,7 @@ RULE_WORDS: dict[str, dict[str, str]] = {
         "trump_wins": "trump",
         "suit_led": "the suit led",
         "never": "never win",
-        "last": "the ten for the last trick",
+        "last": "the last-trick bonus",
         "forty": "the 40",
         "twenty": "the 20",
         "tute": "tute",
