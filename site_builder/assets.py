@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import rjsmin  # type: ignore[import-untyped]
@@ -80,26 +80,31 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
-def static_files(folder: Path, more: Mapping[str, Path] | None = None) -> dict[str, bytes]:
-    """Every file under `folder` by its `static/…` output path, and the files of `more` under
-    theirs, minified where we know how."""
+def static_files(
+    folder: Path, bundles: Mapping[str, Sequence[Path]] | None = None
+) -> dict[str, bytes]:
+    """Every file under `folder` by its `static/…` output path, minified where we know how,
+    and each bundle of `bundles` under its own: its parts minified and joined in order, one
+    file where a page would load several, which compress much better together. A bundle may
+    take the place of a file of the folder, which must then be one of its parts."""
     paths = {
-        f"static/{path.relative_to(folder).as_posix()}": path
+        f"static/{path.relative_to(folder).as_posix()}": [path]
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
-    for output, path in (more or {}).items():
-        if output in paths:
-            raise ValueError(f"{path}: {output} is also {paths[output]}")
-        paths[output] = path
-    files: dict[str, bytes] = {}
-    for output, path in paths.items():
-        data = path.read_bytes()
-        minify = MINIFIERS.get(path.suffix)
-        if minify is not None:
-            data = minify(data.decode("utf-8")).encode("utf-8")
-        files[output] = data
-    return files
+    for output, parts in (bundles or {}).items():
+        if output in paths and paths[output][0] not in parts:
+            raise ValueError(f"{paths[output][0]}: {output} is also a bundle of {list(parts)}")
+        paths[output] = list(parts)
+    return {output: b"\n".join(map(_minified, parts)) for output, parts in paths.items()}
+
+
+def _minified(path: Path) -> bytes:
+    data = path.read_bytes()
+    minify = MINIFIERS.get(path.suffix)
+    if minify is not None:
+        data = minify(data.decode("utf-8")).encode("utf-8")
+    return data
 
 
 def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:

@@ -433,5 +433,5 @@ def _widget_scripts(page: Page) -> list[str]:
     if page.key == "practice":
         parts.append("practice.js")
     if page.key == "play":
-        parts.extend(("rules.js", "play.js"))
+        parts.append("play.js")
     return ["widget-core.js", *parts] if parts else []

@@ -3,10 +3,13 @@
    trick, cant, tute, score and the match come from it; the machine's cards, hints and the
    review come from the bots (bots.js), in a Web Worker when one starts, else on this thread
    in slices. This file only keeps the learner's place, draws it and says it.
+   The build bundles it after the rules, the bots and their worker (bot-worker.js), and the
+   worker runs that same bundle, where this file does nothing.
    The markup contract is "Play a hand" in docs/formats.md. */
 (function () {
   "use strict";
 
+  if (typeof document === "undefined") return;
   const R = window.TuteRules;
   const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.play";
@@ -17,10 +20,6 @@
      less is within what sampling the hidden hands can tell apart */
   const MIN_COST = 2;
   const SCRIPT = document.currentScript;
-  const near = (name) => (SCRIPT ? new URL(name, SCRIPT.src).href : name);
-  const WORKER_URL = near("bot-worker.js");
-  const RULES_URL = near("rules.js");
-  const BOTS_URL = near("bots.js");
 
   /* ---------- the saved game: a match's results, the deal in play and its cards ---------- */
 
@@ -89,30 +88,24 @@
      "hint" (the searching bot's card and why) or "evaluate" (every legal card's worth). */
   function machine(onFail) {
     let worker;
-    let local = null;
     let next = 1;
     const waiting = new Map();
 
     /* started at the first question, not with the page, which then loads lighter */
     function start() {
       try {
-        worker = new Worker(WORKER_URL);
+        worker = new Worker(SCRIPT.src);
         worker.onmessage = (event) => settle(event.data);
         worker.onerror = (event) => {
           event.preventDefault();
           fallBack();
         };
-        worker.postMessage({ type: "load", scripts: [RULES_URL, BOTS_URL] });
       } catch {
         worker = null;
       }
     }
 
     function settle(reply) {
-      if (reply && reply.type === "load") {
-        if (reply.error) fallBack();
-        return;
-      }
       const job = reply && waiting.get(reply.id);
       if (!job) return;
       waiting.delete(reply.id);
@@ -120,26 +113,14 @@
       else job.resolve(reply.result);
     }
 
-    /* No worker (a page opened from disk): the same bots think here, in short slices. */
+    /* No worker (a page opened from disk): the same bots, in this very script, think here in
+       short slices. */
     function fallBack() {
       if (worker) worker.terminate();
       worker = null;
       const pending = Array.from(waiting.values());
       waiting.clear();
       for (const job of pending) ask(job.question).then(job.resolve, job.reject);
-    }
-
-    function localBots() {
-      if (!local) {
-        local = new Promise((resolve, reject) => {
-          if (window.TuteBots) return resolve(window.TuteBots);
-          const script = h("script", { src: BOTS_URL });
-          script.onload = () => (window.TuteBots ? resolve(window.TuteBots) : reject(new Error("no bots")));
-          script.onerror = () => reject(new Error("no bots"));
-          document.head.append(script);
-        });
-      }
-      return local;
     }
 
     function ask(question) {
@@ -151,7 +132,8 @@
           worker.postMessage({ id, kind: question.kind, request: question.request });
         });
       }
-      return localBots().then((bots) => {
+      const bots = window.TuteBots;
+      return Promise.resolve().then(() => {
         const search = new bots.Search(question.request, { evaluate: question.kind === "evaluate" });
         return bots.runInSlices(search);
       }).catch((error) => {
