@@ -911,27 +911,6 @@
         cards: cards.map(({ card: code, points, win }) => ({ card: code, points, win })),
       };
     }
-
-    /**
-     * Worlds in which the chosen card loses at least minLoss points of the seat's team against
-     * the best card of that world, as a share of the worlds searched (the benchmark's blunder).
-     */
-    regret(card, minLoss) {
-      const i = this.legal.indexOf(R.parseCard(card));
-      const n = this.values[i].length;
-      if (!n) return 0;
-      let count = 0;
-      for (let w = 0; w < n; w++) {
-        let top = -Infinity;
-        for (const values of this.values) top = Math.max(top, pointsOf(values[w]));
-        if (top - pointsOf(this.values[i][w]) >= minLoss) count++;
-      }
-      return count / n;
-    }
-  }
-
-  function pointsOf(value) {
-    return value - Math.floor(value / SCALE) * SCALE;
   }
 
   // -- the API the page, the worker, the command line and the benchmark call -----------------
@@ -1000,7 +979,7 @@
 
   return Object.freeze({
     WHY,
-    LEVELS: Object.freeze({ 0: "random", 1: "rule-based", 2: "searching" }),
+    SCALE,
     EXACT_TRICKS,
     WORLDS,
     EXACT_WORLDS,

@@ -24,12 +24,15 @@ ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
 PLAY_SCRIPT = "static/play.js"
 """The play page's one script: the engine's scripts, in order, then the page's own."""
 
+PLAY_STYLES = ("site.css", "play.css")
+"""The play page's one stylesheet, `static/play.css`: the site's, then the page's own."""
+
 
 SHARED_STRINGS = (
     *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer"),
     *("team_us", "team_them", "points", "score", "hand", "table", "trick"),
     *("played_by", "your_turn", "seat_to_play", "cant_badge", "tute_badge", "wins"),
-    *("new_deal", "continue"),
+    "continue",
 )
 """The lesson widget's strings the page says too, under the same names."""
 
@@ -39,13 +42,18 @@ above takes the form of the last one."""
 
 
 def play_bundle(engine: Path, static: Path) -> tuple[dict[str, list[Path]], list[Path]]:
-    """The play page's script as a bundle for `static_files`: the scripts it needs from
-    `engine-js/` (`engine`), then its own from the static folder; and the engine's missing.
-    One file, because together they compress a tenth smaller than apart, and the worker
-    runs the file the page already has."""
+    """The play page's script and stylesheet as bundles for `static_files`, and the
+    engine's scripts missing. The script: those it needs from `engine-js/` (`engine`), then
+    its own from the static folder; the stylesheet: the site's, then its own. One file of
+    each, because together they compress a tenth smaller than apart, and the bots' worker
+    runs the script the page already has."""
     paths = [engine / name for name in ENGINE_SCRIPTS]
     missing = [path for path in paths if not path.is_file()]
-    return {PLAY_SCRIPT: [*paths, static / PLAY_SCRIPT.removeprefix("static/")]}, missing
+    bundles = {
+        PLAY_SCRIPT: [*paths, static / PLAY_SCRIPT.removeprefix("static/")],
+        "static/play.css": [static / name for name in PLAY_STYLES],
+    }
+    return bundles, missing
 
 
 class PluralForms:
@@ -106,7 +114,6 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "review": gettext("Review"),
         "replay": gettext("Play this deal again"),
         "last_trick": gettext("Last trick"),
-        "back_to_hand": gettext("Back to the hand"),
         "options": gettext("Help"),
         "light": gettext("Light the cards I may play"),
         "no_help": gettext("Play without help: no hints, no taking back"),
@@ -116,7 +123,6 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "not_your_turn": gettext("Wait: it is not your turn yet."),
         "taken_back": gettext("Your last card is back in your hand."),
         "hint_line": gettext("The machine would play {card}."),
-        "bot_line": gettext("{seat} played {card}."),
         "last_trick_line": gettext("{seat} won the last trick."),
         "last_trick_you": gettext("You won the last trick."),
         "no_last_trick": gettext("No trick has been played yet in this hand."),

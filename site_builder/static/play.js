@@ -414,7 +414,7 @@
     function tapPlayed(card, seat) {
       if (seat === LEARNER) return;
       const why = whyText(play.whys[code(card)]);
-      feed("why", [t("bot_line", { seat: seatName(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
+      feed("why", [t("played_by", { seat: seatName(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
       draw();
     }
 
