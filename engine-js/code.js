@@ -1,7 +1,8 @@
 // What only the command line and the tests need of the twin: positions read back from their
 // code (Game.fromCode), values quoted as Python's repr, so that every message is the engine's,
 // and the rest of the engine's API that a page playing a hand never calls (checkDeal, the
-// rules on bare hands, the card helpers, Game's copy, wonCards, sungSuits and sungIfWon).
+// rules on bare hands, the card helpers, Game's copy, wonCards, sungSuits, winningSeat and
+// sungIfWon, Match's deal).
 // rules.js plays without it, which is why the play page does not ship it.
 //
 // One classic script like rules.js: under Node it is a CommonJS module that answers the rules
@@ -338,10 +339,24 @@
     },
   });
 
-  /** The suits already sung this hand. */
-  Object.defineProperty(Game.prototype, "sungSuits", {
-    get() {
-      return SUITS.filter((s) => (this.sung >> s) & 1);
+  /** Deal a match's next hand, by the current dealer, with rng (see randomDeal). */
+  R.Match.prototype.deal = function deal(rng) {
+    if (this.isOver) throw new R.MatchOverError("the match is over");
+    return new Game(R.randomDeal(rng, this.dealer), this.rules);
+  };
+
+  Object.defineProperties(Game.prototype, {
+    /** The suits already sung this hand. */
+    sungSuits: {
+      get() {
+        return SUITS.filter((s) => (this.sung >> s) & 1);
+      },
+    },
+    /** The seat whose card is winning the trick in progress (null before its lead). */
+    winningSeat: {
+      get() {
+        return this.trickLength ? this.bestSeat : null;
+      },
     },
   });
 

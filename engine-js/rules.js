@@ -435,11 +435,6 @@
       return Array.from(this.trickCards.subarray(0, this.trickLength));
     }
 
-    /** The seat whose card is winning the trick in progress (null before its lead). */
-    get winningSeat() {
-      return this.trickLength ? this.bestSeat : null;
-    }
-
     /** The cards seat holds now, in deck order. */
     hand(seat) {
       return cardsOf(this.hands, seat * 4);
@@ -717,12 +712,6 @@
     /** A team has won the match. */
     get isOver() {
       return this.winner !== null;
-    }
-
-    /** Deal the next hand, by the current dealer, with rng (see randomDeal). */
-    deal(rng) {
-      if (this.isOver) throw new MatchOverError("the match is over");
-      return new Game(randomDeal(rng, this.dealer), this.rules);
     }
 
     /** Count a finished hand: one joc to its winner (a tute may win the match), next dealer. */

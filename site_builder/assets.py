@@ -12,6 +12,7 @@ import hashlib
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import rjsmin  # type: ignore[import-untyped]
@@ -80,30 +81,49 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
+@dataclass(frozen=True)
+class PageOnly:
+    """A script of a bundle that needs a page (a document): run where there is one, skipped
+    where the same bundle runs in a Web Worker."""
+
+    path: Path
+
+
+Part = Path | PageOnly
+"""One file of a bundle."""
+
+
 def static_files(
-    folder: Path, bundles: Mapping[str, Sequence[Path]] | None = None
+    folder: Path, bundles: Mapping[str, Sequence[Part]] | None = None
 ) -> dict[str, bytes]:
     """Every file under `folder` by its `static/…` output path, minified where we know how,
     and each bundle of `bundles` under its own: its parts minified and joined in order, one
     file where a page would load several, which compress much better together. A bundle may
     take the place of a file of the folder, which must then be one of its parts."""
-    paths = {
+    paths: dict[str, list[Part]] = {
         f"static/{path.relative_to(folder).as_posix()}": [path]
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
     for output, parts in (bundles or {}).items():
-        if output in paths and paths[output][0] not in parts:
+        if output in paths and paths[output][0] not in [_path(part) for part in parts]:
             raise ValueError(f"{paths[output][0]}: {output} is also a bundle of {list(parts)}")
         paths[output] = list(parts)
     return {output: b"\n".join(map(_minified, parts)) for output, parts in paths.items()}
 
 
-def _minified(path: Path) -> bytes:
+def _path(part: Part) -> Path:
+    return part.path if isinstance(part, PageOnly) else part
+
+
+def _minified(part: Part) -> bytes:
+    path = _path(part)
     data = path.read_bytes()
     minify = MINIFIERS.get(path.suffix)
     if minify is not None:
         data = minify(data.decode("utf-8")).encode("utf-8")
+    if isinstance(part, PageOnly):
+        data = b'if(typeof document!=="undefined"){' + data + b"}"
     return data
 
 

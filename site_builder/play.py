@@ -16,6 +16,7 @@ from typing import Any
 from lesson_compiler import game_words
 from lesson_compiler.catalogs import CompiledCatalog
 from lesson_compiler.play_words import announcements
+from site_builder.assets import PageOnly, Part
 from site_builder.widget_strings import Plural, widget_strings
 
 ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
@@ -23,6 +24,11 @@ ENGINE_SCRIPTS = ("rules.js", "bots.js", "bot-worker.js")
 
 PLAY_SCRIPT = "static/play.js"
 """The play page's one script: the engine's scripts, in order, then the page's own."""
+
+PAGE_SCRIPTS = ("site.js", "widget-core.js", "play.js")
+"""The static scripts the play page's script bundles after the engine's: the site's, the
+widgets' shared core, the page's own. They need a page: the bots' worker, which runs the
+same file, skips them."""
 
 PLAY_STYLES = ("site.css", "play.css")
 """The play page's one stylesheet, `static/play.css`: the site's, then the page's own."""
@@ -41,16 +47,16 @@ PLURAL_LIMIT = 256
 above takes the form of the last one."""
 
 
-def play_bundle(engine: Path, static: Path) -> tuple[dict[str, list[Path]], list[Path]]:
+def play_bundle(engine: Path, static: Path) -> tuple[dict[str, list[Part]], list[Path]]:
     """The play page's script and stylesheet as bundles for `static_files`, and the
     engine's scripts missing. The script: those it needs from `engine-js/` (`engine`), then
-    its own from the static folder; the stylesheet: the site's, then its own. One file of
-    each, because together they compress a tenth smaller than apart, and the bots' worker
-    runs the script the page already has."""
+    the site's, the widgets' core and its own from the static folder; the stylesheet: the
+    site's, then its own. One file of each, because together they compress a tenth smaller
+    than apart, and the bots' worker runs the script the page already has."""
     paths = [engine / name for name in ENGINE_SCRIPTS]
     missing = [path for path in paths if not path.is_file()]
-    bundles = {
-        PLAY_SCRIPT: [*paths, static / PLAY_SCRIPT.removeprefix("static/")],
+    bundles: dict[str, list[Part]] = {
+        PLAY_SCRIPT: [*paths, *(PageOnly(static / name) for name in PAGE_SCRIPTS)],
         "static/play.css": [static / name for name in PLAY_STYLES],
     }
     return bundles, missing

@@ -4,12 +4,10 @@
    review come from the bots (bots.js), in a Web Worker when one starts, else on this thread
    in slices. This file only keeps the learner's place, draws it and says it.
    The build bundles it after the rules, the bots and their worker (bot-worker.js), and the
-   worker runs that same bundle, where this file does nothing.
+   worker runs that same bundle, which skips this file there.
    The markup contract is "Play a hand" in docs/formats.md. */
 (function () {
   "use strict";
-
-  if (typeof document === "undefined") return;
   const R = window.TuteRules;
   const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.play";
@@ -161,9 +159,8 @@
     const tn = (key, n, values) => fill(plural(raw[key] || key, n, data.plural.site), { n, ...values });
     const say = (key, values) => fill(data.events[key] || key, values || {});
     const sayN = (key, n, values) => fill(plural(data.events[key] || key, n, data.plural.game), { n, ...values });
-    const code = (card) => R.cardCode(card);
-    const nameOf = (card) => data.cards[code(card)] || code(card);
-    const theCard = (card) => data.the_cards[code(card)] || nameOf(card);
+    const code = (card) => R.CARD_CODES[card];
+    const theCard = (card) => data.the_cards[code(card)];
     const relative = (seat) => (seat - LEARNER + 4) % 4;
     const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
     const suitName = (suit) => data.suits[R.SUIT_LETTERS[suit]];
@@ -283,6 +280,12 @@
       ui.feedback.push({ kind, text });
     }
 
+    /* the learner moved on: what was said before is no longer shown */
+    function clearFeed() {
+      ui.feedback = [];
+      ui.feedbackId += 1;
+    }
+
     function refusalText(card) {
       const reason = game().refusal(card);
       const cards = game().trick;
@@ -293,9 +296,8 @@
       return fill(template, { suit: data.suits[led], of_suit: data.of_suits[led], card: theCard(best) });
     }
 
-    function whyText(why) {
-      return why && raw["why_" + why] ? t("why_" + why) : "";
-    }
+    /* why a machine player chose its card, in one sentence, or nothing for a why unknown */
+    const whyText = (why) => raw["why_" + why] || "";
 
     /* A card just played, and what it finished: the trick, the cants after it, the hand. */
     function announce(seat, card) {
@@ -406,8 +408,7 @@
         feed("refusal", refusalText(card) || "", true);
         return draw();
       }
-      feed("event", "", true);
-      ui.feedback = [];
+      clearFeed();
       playCard(card, null);
     }
 
@@ -422,8 +423,7 @@
       if (!ui.held) return;
       ui.held = false;
       ui.looking = false;
-      feed("event", "", true);
-      ui.feedback = [];
+      clearFeed();
       changed();
     }
 
