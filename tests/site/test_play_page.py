@@ -3,9 +3,12 @@ the bots and their worker included), the rules and bots shipped to it alone, its
 every language; a site without the page ships none of them, and one whose script is missing
 stops the build, naming it.
 
-The goal for the page with all it loads is 30 KB gzipped; it is about 34 KB (the bots 7 KB,
-the page's script 8 KB, the rules 5.5 KB, the page 4 KB). The limit holds it where it is, so
-it cannot grow while the rest is won back."""
+The page with all it loads is at most 30 KB gzipped, the goal the page was given, counted
+file by file as a host sends them: one script (the rules, the bots, their worker, the site's
+script, the widgets' core and the page's own, some 18.9 KB), one stylesheet (the site's and
+the page's, 4.3 KB), the page itself (its words and card names, 4.1 KB), the card sheet
+(2.5 KB) and the icon. It is a few bytes under the limit: what the page gains must be won
+back elsewhere in it."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from site_builder.play import ENGINE_SCRIPTS, PLURAL_LIMIT, PluralForms
 from tests.site.conftest import FIXTURE, fixture_config
 from tests.site.test_weight import plain_name
 
-GZIP_LIMIT = 34_500
+GZIP_LIMIT = 30_000
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
 ENGINE = [
     minify_js((PROJECT_ROOT / "engine-js" / name).read_text("utf-8")).encode()
