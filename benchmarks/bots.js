@@ -48,6 +48,29 @@ function options(argv) {
   return out;
 }
 
+/** A line's points for its team, from the search's value of it (aim * SCALE + points). */
+function pointsOf(value) {
+  return value - Math.floor(value / B.SCALE) * B.SCALE;
+}
+
+/**
+ * Worlds in which the chosen card loses at least minLoss points of the seat's team against
+ * the best card of that world, as a share of the worlds the search searched: a blunder's
+ * measure.
+ */
+function regret(search, card, minLoss) {
+  const i = search.legal.indexOf(R.parseCard(card));
+  const n = search.values[i].length;
+  if (!n) return 0;
+  let count = 0;
+  for (let w = 0; w < n; w++) {
+    let top = -Infinity;
+    for (const values of search.values) top = Math.max(top, pointsOf(values[w]));
+    if (top - pointsOf(search.values[i][w]) >= minLoss) count++;
+  }
+  return count / n;
+}
+
 /** The deal of pair i: seeded, dealt by seat i % 4. */
 function dealOf(seed, i) {
   return R.randomDeal(R.seededRandom(seed * 1000003 + i), i % 4);
@@ -82,7 +105,7 @@ function playHand(deal, levels, seed, stats, settings) {
     }
     const used = process.cpuUsage(start);
     stats.times[level].push((used.user + used.system) / 1000);
-    if (search && search.regret(card, BLUNDER_POINTS) >= BLUNDER_SHARE) stats.blunders++;
+    if (search && regret(search, card, BLUNDER_POINTS) >= BLUNDER_SHARE) stats.blunders++;
     const c = R.parseCard(card);
     game.play(c);
     plays.push(c);

@@ -16,6 +16,57 @@ const B = require("./bots.js");
 // The rules' own messages (a bad card code) quote as the engine does.
 require("./code.js");
 
+/** What a field must be, by the name bots.js gives it. */
+const KINDS = {
+  seat: "a seat number 0-3",
+  card: "a card code",
+  cards: "a list of card codes",
+  level: "0, 1 or 2",
+};
+
+/** What is wrong with a request and where, in words, by the code of its BotError. */
+const MESSAGES = {
+  object: () => "a request must be a JSON object",
+  missing: (v) => `missing field ${JSON.stringify(v.name)}`,
+  must_be: (v) => `field ${JSON.stringify(v.name)} must be ${KINDS[v.what]}`,
+  not_a_code: (v) => `${v.where}: expected a card code such as "12b", got ${JSON.stringify(v.value)}`,
+  bad_card: (v) => `${v.where}: ${v.error}`,
+  twice: (v) => `${v.name}[${v.i}]: card ${v.card} appears twice`,
+  seed: () => 'field "seed" must be an integer',
+  cants: () => 'field "cants" must be a list',
+  cant: (v) => `cants[${v.i}] must be an object`,
+  cant_trick: (v) => `cants[${v.i}].after_trick must be a trick number 1-9`,
+  cant_seat: (v) => `cants[${v.i}].seat must be a seat number 0-3`,
+  cant_suit: (v) => `cants[${v.i}].suit: ${v.error}`,
+  hand_over: () => "plays: the hand is over (40 cards played)",
+  played_and_held: (v) => `plays[${v.i}]: ${v.card} was played but is also in hand`,
+  shown_lacking: (v) =>
+    `plays[${v.i}]: seat ${v.seat} plays ${v.card} after an earlier card showed it held none such`,
+  dealers_card: (v) =>
+    `plays[${v.i}]: the trump card ${v.card} is the dealer's (seat ${v.dealer}), not seat ${v.seat}'s`,
+  illegal: (v) => `plays[${v.i}]: seat ${v.seat} may not play ${v.card} here (${v.reason})`,
+  dealer_must_follow: (v) =>
+    `plays[${v.i}]: the dealer holds the trump card ${v.trump}, so may not play ${v.card}`,
+  turn: (v) => `seat: after these plays it is seat ${v.turn}'s turn, not seat ${v.seat}'s`,
+  hand_size: (v) =>
+    `hand: seat ${v.seat} should hold ${v.held} cards after these plays, not ${v.count}`,
+  dealer_lacks_trump: (v) => `hand: the dealer holds the trump card ${v.card} until it is played`,
+  holds_dealers_card: (v) => `hand: the trump card ${v.card} is the dealer's (seat ${v.dealer})`,
+  cant_not_won: (v) => `cants[${v.i}]: seat ${v.seat}'s team did not win trick ${v.trick}`,
+  cant_not_held: (v) =>
+    `cants[${v.i}]: seat ${v.seat} did not hold ${v.card} after trick ${v.trick}`,
+  cant_without: (v) => `cants[${v.i}]: seat ${v.seat} sang without ${v.card}`,
+  lacks_known_card: (v) =>
+    `plays: seat ${v.seat} showed it lacks a card it must hold (the trump card or a cant)`,
+  no_worlds: () => "plays: no hidden hands are consistent with these plays and cants",
+};
+
+/** A bot's error in words: a bad request's by its code, anything else as an internal error. */
+function message(error) {
+  if (error instanceof B.BotError) return MESSAGES[error.code](error.values);
+  return `internal error: ${error.message}`;
+}
+
 /** The answer to one line of input, as a JSON text. */
 function answer(line, number) {
   let request;
@@ -27,8 +78,7 @@ function answer(line, number) {
   try {
     return JSON.stringify(B.choose(request));
   } catch (error) {
-    const what = error instanceof B.BotError ? "" : "internal error: ";
-    return JSON.stringify({ error: `line ${number}: ${what}${error.message}` });
+    return JSON.stringify({ error: `line ${number}: ${message(error)}` });
   }
 }
 
@@ -50,6 +100,6 @@ function main(args = []) {
   });
 }
 
-module.exports = { main, answer };
+module.exports = { main, answer, message };
 
 if (require.main === module) main(process.argv.slice(2));

@@ -50,11 +50,18 @@
     "lead_low",
   ]);
 
-  /** A request that cannot be answered: the message says what is wrong and where. */
+  /**
+   * A request that cannot be answered: .code says what is wrong, .values where (the field, the
+   * card, the seat). The command line says it in words (bot-cli.js, MESSAGES); a page builds
+   * its requests itself and never shows these, so this file, which it ships, holds only the
+   * codes: its message is the code and the values as JSON.
+   */
   class BotError extends Error {
-    constructor(message) {
-      super(message);
+    constructor(code, values = {}) {
+      super(`${code} ${JSON.stringify(values)}`);
       this.name = "BotError";
+      this.code = code;
+      this.values = values;
     }
   }
 
@@ -69,9 +76,9 @@
   // -- reading a request -------------------------------------------------------------------
 
   function field(request, name, check, what) {
-    if (!(name in request)) throw new BotError(`missing field ${JSON.stringify(name)}`);
+    if (!(name in request)) throw new BotError("missing", { name });
     const value = request[name];
-    if (!check(value)) throw new BotError(`field ${JSON.stringify(name)} must be ${what}`);
+    if (!check(value)) throw new BotError("must_be", { name, what });
     return value;
   }
 
@@ -79,23 +86,21 @@
 
   function card(value, where) {
     if (typeof value !== "string") {
-      throw new BotError(
-        `${where}: expected a card code such as "12b", got ${JSON.stringify(value)}`,
-      );
+      throw new BotError("not_a_code", { where, value });
     }
     try {
       return R.parseCard(value);
     } catch (error) {
-      throw new BotError(`${where}: ${error.message}`);
+      throw new BotError("bad_card", { where, error: error.message });
     }
   }
 
   function cardList(request, name) {
-    const values = field(request, name, Array.isArray, "a list of card codes");
+    const values = field(request, name, Array.isArray, "cards");
     const cards = values.map((v, i) => card(v, `${name}[${i}]`));
     const seen = new Set();
     cards.forEach((c, i) => {
-      if (seen.has(c)) throw new BotError(`${name}[${i}]: card ${R.CARD_CODES[c]} appears twice`);
+      if (seen.has(c)) throw new BotError("twice", { name, i, card: R.CARD_CODES[c] });
       seen.add(c);
     });
     return cards;
@@ -104,19 +109,18 @@
   /** The optional cants sung so far (public): [{after_trick, seat, suit}], as replay has them. */
   function cantList(request) {
     if (request.cants === undefined || request.cants === null) return null;
-    if (!Array.isArray(request.cants)) throw new BotError('field "cants" must be a list');
+    if (!Array.isArray(request.cants)) throw new BotError("cants");
     return request.cants.map((c, i) => {
-      const where = `cants[${i}]`;
-      if (typeof c !== "object" || c === null) throw new BotError(`${where} must be an object`);
+      if (typeof c !== "object" || c === null) throw new BotError("cant", { i });
       if (!Number.isInteger(c.after_trick) || c.after_trick < 1 || c.after_trick > 9) {
-        throw new BotError(`${where}.after_trick must be a trick number 1-9`);
+        throw new BotError("cant_trick", { i });
       }
-      if (!isSeat(c.seat)) throw new BotError(`${where}.seat must be a seat number 0-3`);
+      if (!isSeat(c.seat)) throw new BotError("cant_seat", { i });
       let suit;
       try {
         suit = R.parseSuit(c.suit);
       } catch (error) {
-        throw new BotError(`${where}.suit: ${error.message}`);
+        throw new BotError("cant_suit", { i, error: error.message });
       }
       return { afterTrick: c.after_trick, seat: c.seat, suit };
     });
@@ -129,25 +133,25 @@
    */
   function knowledge(request) {
     if (typeof request !== "object" || request === null || Array.isArray(request)) {
-      throw new BotError("a request must be a JSON object");
+      throw new BotError("object");
     }
-    const seat = field(request, "seat", isSeat, "a seat number 0-3");
-    const dealer = field(request, "dealer", isSeat, "a seat number 0-3");
-    const trumpCard = card(field(request, "trump_card", () => true, "a card code"), "trump_card");
+    const seat = field(request, "seat", isSeat, "seat");
+    const dealer = field(request, "dealer", isSeat, "seat");
+    const trumpCard = card(field(request, "trump_card", () => true, "card"), "trump_card");
     const hand = cardList(request, "hand");
     const plays = cardList(request, "plays");
     const seed = request.seed === undefined ? 0 : request.seed;
-    if (!Number.isInteger(seed)) throw new BotError('field "seed" must be an integer');
+    if (!Number.isInteger(seed)) throw new BotError("seed");
     const cants = cantList(request);
     const trump = R.suitOf(trumpCard);
     if (plays.length >= R.DECK_SIZE) {
-      throw new BotError("plays: the hand is over (40 cards played)");
+      throw new BotError("hand_over");
     }
 
     const handMask = R.handMasks(hand);
     plays.forEach((c, i) => {
       if ((handMask[R.suitOf(c)] >> c % 10) & 1) {
-        throw new BotError(`plays[${i}]: ${R.CARD_CODES[c]} was played but is also in hand`);
+        throw new BotError("played_and_held", { i, card: R.CARD_CODES[c] });
       }
     });
     // Who played each card, trick by trick; the seat's own plays checked against its hand then.
@@ -167,14 +171,10 @@
       const p = seatOf[i];
       const name = R.CARD_CODES[c];
       if ((forbidden[p * 4 + R.suitOf(c)] >> c % 10) & 1) {
-        throw new BotError(
-          `plays[${i}]: seat ${p} plays ${name} after an earlier card showed it held none such`,
-        );
+        throw new BotError("shown_lacking", { i, seat: p, card: name });
       }
       if (c === trumpCard && p !== dealer) {
-        throw new BotError(
-          `plays[${i}]: the trump card ${name} is the dealer's (seat ${dealer}), not seat ${p}'s`,
-        );
+        throw new BotError("dealers_card", { i, card: name, dealer, seat: p });
       }
       if (trick.length) {
         const led = R.suitOf(trick[0]);
@@ -182,7 +182,7 @@
         if (p === seat) {
           const reason = R.refusalGiven(c, later, 0, led, best, trump, MUST_BEAT);
           if (reason !== null) {
-            throw new BotError(`plays[${i}]: seat ${p} may not play ${name} here (${reason})`);
+            throw new BotError("illegal", { i, seat: p, card: name, reason });
           }
         }
         // Every card the player did not hold then, or the card played would have been illegal.
@@ -193,10 +193,7 @@
           probe[R.suitOf(x)] |= 1 << x % 10;
           if (R.refusalGiven(c, probe, 0, led, best, trump, MUST_BEAT) !== null) {
             if (x === trumpCard && p === dealer) {
-              throw new BotError(
-                `plays[${i}]: the dealer holds the trump card ${R.CARD_CODES[x]}, ` +
-                  `so may not play ${name}`,
-              );
+              throw new BotError("dealer_must_follow", { i, trump: R.CARD_CODES[x], card: name });
             }
             forbidden[p * 4 + R.suitOf(x)] |= 1 << x % 10;
           }
@@ -214,47 +211,38 @@
     }
     const turn = (leader + trick.length) & 3;
     if (turn !== seat) {
-      throw new BotError(`seat: after these plays it is seat ${turn}'s turn, not seat ${seat}'s`);
+      throw new BotError("turn", { turn, seat });
     }
     const held = [0, 1, 2, 3].map((p) => R.HAND_SIZE - seatOf.filter((s) => s === p).length);
     if (hand.length !== held[seat]) {
-      throw new BotError(
-        `hand: seat ${seat} should hold ${held[seat]} cards after these plays, not ${hand.length}`,
-      );
+      throw new BotError("hand_size", { seat, held: held[seat], count: hand.length });
     }
     const fixed = new Int32Array(16); // seat * 4 + suit: cards a seat is known to hold
     const inHand = (c) => (handMask[R.suitOf(c)] >> c % 10) & 1;
     const isGone = (c) => (gone[R.suitOf(c)] >> c % 10) & 1;
     if (!isGone(trumpCard)) {
       if (seat === dealer && !inHand(trumpCard)) {
-        throw new BotError(
-          `hand: the dealer holds the trump card ${R.CARD_CODES[trumpCard]} until it is played`,
-        );
+        throw new BotError("dealer_lacks_trump", { card: R.CARD_CODES[trumpCard] });
       }
       if (seat !== dealer && inHand(trumpCard)) {
-        throw new BotError(
-          `hand: the trump card ${R.CARD_CODES[trumpCard]} is the dealer's (seat ${dealer})`,
-        );
+        throw new BotError("holds_dealers_card", { card: R.CARD_CODES[trumpCard], dealer });
       }
       fixed[dealer * 4 + trump] |= 1 << trumpCard % 10;
     }
     for (const [i, c] of (cants || []).entries()) {
       const t = tricks[c.afterTrick - 1];
       if (!t || (t.winner & 1) !== (c.seat & 1)) {
-        throw new BotError(`cants[${i}]: seat ${c.seat}'s team did not win trick ${c.afterTrick}`);
+        throw new BotError("cant_not_won", { i, seat: c.seat, trick: c.afterTrick });
       }
       for (const rank of [R.REI, R.CAVALL]) {
         const x = c.suit * 10 + rank;
         const at = plays.indexOf(x);
         const ended = c.afterTrick * 4;
         if (at >= 0 && (seatOf[at] !== c.seat || at < ended)) {
-          throw new BotError(
-            `cants[${i}]: seat ${c.seat} did not hold ${R.CARD_CODES[x]} ` +
-              `after trick ${c.afterTrick}`,
-          );
+          throw new BotError("cant_not_held", { i, seat: c.seat, card: R.CARD_CODES[x], trick: c.afterTrick });
         }
         if (at < 0 && (c.seat === seat) !== Boolean(inHand(x))) {
-          throw new BotError(`cants[${i}]: seat ${c.seat} sang without ${R.CARD_CODES[x]}`);
+          throw new BotError("cant_without", { i, seat: c.seat, card: R.CARD_CODES[x] });
         }
         if (at < 0 && c.seat !== seat) fixed[c.seat * 4 + c.suit] |= 1 << rank;
       }
@@ -262,9 +250,7 @@
     for (let p = 0; p < 4; p++) {
       for (let s = 0; s < 4; s++) {
         if (fixed[p * 4 + s] & forbidden[p * 4 + s]) {
-          throw new BotError(
-            `plays: seat ${p} showed it lacks a card it must hold (the trump card or a cant)`,
-          );
+          throw new BotError("lacks_known_card", { seat: p });
         }
       }
     }
@@ -429,7 +415,7 @@
       if (game !== null) worlds.push(game);
     }
     if (!worlds.length) {
-      throw new BotError("plays: no hidden hands are consistent with these plays and cants");
+      throw new BotError("no_worlds");
     }
     return worlds;
   }
@@ -883,7 +869,7 @@
      */
     result() {
       if (!this.done) {
-        throw new BotError("the search is not finished: call step() until it returns true");
+        throw new Error("the search is not finished: call step() until it returns true");
       }
       const cards = this.legal.map((c, i) => {
         const values = this.values[i];
@@ -911,27 +897,6 @@
         cards: cards.map(({ card: code, points, win }) => ({ card: code, points, win })),
       };
     }
-
-    /**
-     * Worlds in which the chosen card loses at least minLoss points of the seat's team against
-     * the best card of that world, as a share of the worlds searched (the benchmark's blunder).
-     */
-    regret(card, minLoss) {
-      const i = this.legal.indexOf(R.parseCard(card));
-      const n = this.values[i].length;
-      if (!n) return 0;
-      let count = 0;
-      for (let w = 0; w < n; w++) {
-        let top = -Infinity;
-        for (const values of this.values) top = Math.max(top, pointsOf(values[w]));
-        if (top - pointsOf(this.values[i][w]) >= minLoss) count++;
-      }
-      return count / n;
-    }
-  }
-
-  function pointsOf(value) {
-    return value - Math.floor(value / SCALE) * SCALE;
   }
 
   // -- the API the page, the worker, the command line and the benchmark call -----------------
@@ -942,9 +907,9 @@
    */
   function choose(request, options) {
     if (typeof request !== "object" || request === null || Array.isArray(request)) {
-      throw new BotError("a request must be a JSON object");
+      throw new BotError("object");
     }
-    const level = field(request, "level", (v) => v === 0 || v === 1 || v === 2, "0, 1 or 2");
+    const level = field(request, "level", (v) => v === 0 || v === 1 || v === 2, "level");
     if (level === 2) {
       const search = new Search(request, options);
       search.step();
@@ -1000,7 +965,7 @@
 
   return Object.freeze({
     WHY,
-    LEVELS: Object.freeze({ 0: "random", 1: "rule-based", 2: "searching" }),
+    SCALE,
     EXACT_TRICKS,
     WORLDS,
     EXACT_WORLDS,

@@ -5,6 +5,9 @@
 //
 // One classic script, no DOM, no dependencies, plain values in and out: under Node it is a
 // CommonJS module; in a page or a Web Worker (importScripts) it sets globalThis.TuteRules.
+// It holds what a page that plays needs; the rest of the twin's API (checking a deal from
+// outside, the rules on bare hands, reading a position's code, the card helpers the engine
+// has) is code.js, which the command line and the tests load after it and pages do not ship.
 //
 // Cards are ints 0-39 as in the engine (suit * 10 + rank index; suits o c e b; ranks 1-7,
 // 10, 11, 12); text codes such as "12b" only at the edges (parseCard, cardCode). Bitwise
@@ -25,22 +28,12 @@
 
   const SUIT_LETTERS = "oceb";
   const SUITS = Object.freeze([0, 1, 2, 3]);
-  const OROS = 0;
-  const COPES = 1;
-  const ESPASES = 2;
-  const BASTOS = 3;
   /** The number printed on each rank, by rank index. */
   const RANKS = Object.freeze([1, 2, 3, 4, 5, 6, 7, 10, 11, 12]);
   /** Strength within a suit, by rank index: as > 3 > rei > cavall > sota > 7 > ... > 2. */
   const STRENGTH = Object.freeze([9, 0, 8, 1, 2, 3, 4, 5, 6, 7]);
   /** Card points, by rank index: as 11, tres 10, rei 4, cavall 3, sota 2, the rest 0. */
   const POINTS = Object.freeze([11, 0, 10, 0, 0, 0, 0, 2, 3, 4]);
-  /** Points of a card by its rank number (CARD_POINTS[1] === 11). */
-  const CARD_POINTS = Object.freeze(Object.fromEntries(RANKS.map((n, i) => [n, POINTS[i]])));
-  /** Rank numbers from strongest to weakest: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2. */
-  const STRENGTH_ORDER = Object.freeze(
-    RANKS.slice().sort((a, b) => STRENGTH[RANKS.indexOf(b)] - STRENGTH[RANKS.indexOf(a)]),
-  );
   const DECK_SIZE = 40;
   const HAND_SIZE = 10;
   const PLAYERS = 4;
@@ -57,8 +50,7 @@
   /** Jocs (hands won) needed to win the match. */
   const MATCH_TARGET = 4;
 
-  const SOTA = 7; // rank indices of the figures
-  const CAVALL = 8;
+  const CAVALL = 8; // rank indices of the figures
   const REI = 9;
   const PAIR = (1 << REI) | (1 << CAVALL); // the rei and the cavall of a suit: the pair sung
 
@@ -179,31 +171,6 @@
   function suitOf(card) {
     return (card / 10) | 0;
   }
-  /** The rank number printed on a card (1 to 7, 10, 11, 12). */
-  function rankOf(card) {
-    return RANKS[card % 10];
-  }
-  /** The card of a rank number and a suit. */
-  function makeCard(rank, suit) {
-    return suit * 10 + RANKS.indexOf(rank);
-  }
-  /** The card's points: as 11, tres 10, rei 4, cavall 3, sota 2, the rest 0. */
-  function pointsOf(card) {
-    return POINTS[card % 10];
-  }
-  /** The card's strength within its suit, 0 (the 2) to 9 (the as). */
-  function strengthOf(card) {
-    return STRENGTH[card % 10];
-  }
-  /** Seats 0 and 2 are team 0; seats 1 and 3 are team 1. */
-  function teamOf(seat) {
-    return seat & 1;
-  }
-  /** Partners sit opposite. */
-  function partnerOf(seat) {
-    return seat ^ 2;
-  }
-
   /** Four 10-bit suit masks (an Int32Array) holding these cards. */
   function handMasks(cards) {
     const masks = new Int32Array(4);
@@ -241,20 +208,6 @@
       if (beats(trick[i], trick[best], trump)) best = i;
     }
     return best;
-  }
-
-  /**
-   * Who wins the trick so far: its place in the trick (0 = the lead), or with leader given,
-   * its seat.
-   */
-  function trickWinner(trick, trumpSuit, leader = 0) {
-    return (leader + winningIndex(trick, trumpSuit)) % PLAYERS;
-  }
-
-  /** Whether a trump wins a trick led in another suit (then muntar asks only to follow). */
-  function isTrumped(trick, trump) {
-    if (!trick.length || suitOf(trick[0]) === trump) return false;
-    return suitOf(trick[winningIndex(trick, trump)]) === trump;
   }
 
   /** The card points of a trick (the last trick's bonus is not included). */
@@ -344,15 +297,6 @@
     return out;
   }
 
-  /** Why card may not be played from hand on trick: a reason code, or null when it may. */
-  function refusalReason(card, hand, trick, trumpSuit, rules = HOUSE_RULES) {
-    const masks = handMasks(hand);
-    checkTrick(trick);
-    if (!trick.length) return refusalGiven(card, masks, 0, -1, 0, trumpSuit, rules.mustBeat);
-    const best = trick[winningIndex(trick, trumpSuit)];
-    return refusalGiven(card, masks, 0, suitOf(trick[0]), best, trumpSuit, rules.mustBeat);
-  }
-
   // -- cants and tute ---------------------------------------------------------
 
   /** The tute in suit masks masks[base..]: all four reis, or else all four cavalls; or null. */
@@ -374,17 +318,6 @@
       if (!((sung >> s) & 1) && (masks[base + s] & PAIR) === PAIR) return s;
     }
     return -1;
-  }
-
-  /** The tute a hand (card ints) holds: "kings", "horses" or null. */
-  function tuteIn(hand) {
-    return tuteOf(handMasks(hand), 0);
-  }
-
-  /** The suit a hand (card ints) sings after its team wins a trick, or null (see cantOf). */
-  function cantToSing(hand, trump, sung) {
-    const suit = cantOf(handMasks(hand), 0, trump, sung);
-    return suit < 0 ? null : suit;
   }
 
   // -- deals -----------------------------------------------------------------
@@ -427,49 +360,15 @@
     }
   }
 
-  /** Check a deal as the engine's Deal does; throw InvalidPositionError saying what is wrong. */
-  function checkDeal(deal) {
-    const { dealer, trumpCard, hands } = deal;
-    checkSeat(dealer, "dealer");
-    if (!Array.isArray(hands) || hands.length !== PLAYERS) {
-      const n = Array.isArray(hands) ? hands.length : repr(hands);
-      throw new InvalidPositionError(`a deal has 4 hands, not ${n}`);
-    }
-    const every = hands.flat();
-    const bad = [...every, trumpCard].find((c) => !isCard(c));
-    if (bad !== undefined) {
-      throw new InvalidPositionError(`not a card: ${repr(bad)} (a card is an int 0-39)`);
-    }
-    const seen = new Map();
-    hands.forEach((hand, seat) => {
-      if (hand.length !== HAND_SIZE) {
-        throw new InvalidPositionError(
-          `seat ${seat} holds ${hand.length} cards; every hand holds ${HAND_SIZE}`,
-        );
-      }
-      for (const card of hand) {
-        if (seen.has(card)) {
-          const where = seen.get(card) === seat ? "twice" : `also in seat ${seen.get(card)}'s hand`;
-          throw new InvalidPositionError(`${CARD_CODES[card]} is in seat ${seat}'s hand ${where}`);
-        }
-        seen.set(card, seat);
-      }
-    });
-    if (!hands[dealer].includes(trumpCard)) {
-      throw new InvalidPositionError(
-        `the trump card ${CARD_CODES[trumpCard]} is not in the dealer's (seat ${dealer}) hand`,
-      );
-    }
-  }
-
   // -- one hand ----------------------------------------------------------------
 
   const MAX_PLIES = DECK_SIZE; // a hand has at most 40 plays: the undo stack never grows
 
   /**
    * One hand (una mà) in progress, from the deal to its outcome. new Game(deal, rules) with
-   * deal = {dealer, trumpCard, hands: four arrays of cards}; Game.fromCode(text) (code.js)
-   * reads the engine's position code.
+   * deal = {dealer, trumpCard, hands: four arrays of cards}, a deal as randomDeal makes it
+   * (one from outside is checked first with checkDeal, in code.js); Game.fromCode(text)
+   * (code.js) reads the engine's position code.
    *
    * The state is in typed arrays: hands[seat * 4 + suit] and won[team * 4 + suit] are 10-bit
    * masks (read them, never write them). play(card) checks; playFast(card) does not; undo()
@@ -477,7 +376,6 @@
    */
   class Game {
     constructor(deal, rules = HOUSE_RULES) {
-      checkDeal(deal);
       this._start(deal.dealer, deal.trumpCard, rules);
       deal.hands.forEach((hand, seat) => {
         for (const card of hand) this.hands[seat * 4 + ((card / 10) | 0)] |= 1 << card % 10;
@@ -520,21 +418,6 @@
       this.undoLogged = new Uint8Array(MAX_PLIES); // 1: the play finished a trick
     }
 
-    /** The hand as dealt, before the first card. */
-    static fromDeal(deal, rules = HOUSE_RULES) {
-      return new Game(deal, rules);
-    }
-
-    /** An independent copy, history and undo included. */
-    copy() {
-      const other = Object.create(Game.prototype);
-      for (const key of Object.keys(this)) {
-        const value = this[key];
-        other[key] = ArrayBuffer.isView(value) ? value.slice() : value;
-      }
-      return other;
-    }
-
     // -- reading the position --
 
     /** Ten tricks are played, or a tute ended the hand. */
@@ -552,19 +435,9 @@
       return Array.from(this.trickCards.subarray(0, this.trickLength));
     }
 
-    /** The seat whose card is winning the trick in progress (null before its lead). */
-    get winningSeat() {
-      return this.trickLength ? this.bestSeat : null;
-    }
-
     /** The cards seat holds now, in deck order. */
     hand(seat) {
       return cardsOf(this.hands, seat * 4);
-    }
-
-    /** The cards a team has taken in its tricks, in deck order. */
-    wonCards(team) {
-      return cardsOf(this.won, team * 4);
     }
 
     /** The tricks finished: {number, leader, cards, winner, points}. */
@@ -605,11 +478,6 @@
     get tute() {
       if (this.tuteSeat < 0) return null;
       return { afterTrick: this.tuteAfter, seat: this.tuteSeat, kind: this.tuteKind };
-    }
-
-    /** The suits already sung this hand. */
-    get sungSuits() {
-      return SUITS.filter((s) => (this.sung >> s) & 1);
     }
 
     /** Each team's points so far: its cards, its cants and, at the end, the last trick. */
@@ -787,32 +655,6 @@
       this.bestSeat = this.undoBestSeat[p];
     }
 
-    /**
-     * What seat's team would sing if seat won a trick now, with the cards held now: a tute
-     * {afterTrick, seat, kind}, which ends the hand, or an array of at most one cant for seat
-     * and one for the partner.
-     */
-    sungIfWon(seat) {
-      const number = this.tricksPlayed + 1;
-      if (this.rules.tute !== "off") {
-        for (const s of [seat, seat ^ 2]) {
-          const kind = tuteOf(this.hands, s * 4);
-          if (kind !== null) return { afterTrick: number, seat: s, kind };
-        }
-      }
-      const cants = [];
-      let sung = this.sung;
-      for (const s of [seat, seat ^ 2]) {
-        const suit = cantOf(this.hands, s * 4, this.trump, sung);
-        if (suit >= 0) {
-          sung |= 1 << suit;
-          const points = suit === this.trump ? TRUMP_CANT_POINTS : CANT_POINTS;
-          cants.push({ afterTrick: number, seat: s, suit, points });
-        }
-      }
-      return cants;
-    }
-
     // -- the position as text: the engine's Game.code() --
 
     /**
@@ -872,12 +714,6 @@
       return this.winner !== null;
     }
 
-    /** Deal the next hand, by the current dealer, with rng (see randomDeal). */
-    deal(rng) {
-      if (this.isOver) throw new MatchOverError("the match is over");
-      return new Game(randomDeal(rng, this.dealer), this.rules);
-    }
-
     /** Count a finished hand: one joc to its winner (a tute may win the match), next dealer. */
     record(outcome) {
       if (this.isOver) throw new MatchOverError("the match is over");
@@ -895,16 +731,9 @@
     // the deck
     SUIT_LETTERS,
     SUITS,
-    OROS,
-    COPES,
-    ESPASES,
-    BASTOS,
     RANKS,
-    RANK_NUMBERS: RANKS,
     STRENGTH,
-    STRENGTH_ORDER,
     POINTS,
-    CARD_POINTS,
     CARD_CODES,
     DECK_SIZE,
     HAND_SIZE,
@@ -916,7 +745,6 @@
     CANT_POINTS,
     TRUMP_CANT_POINTS,
     MATCH_TARGET,
-    SOTA,
     CAVALL,
     REI,
     REASONS,
@@ -933,12 +761,6 @@
     cardCode,
     parseSuit,
     suitOf,
-    rankOf,
-    makeCard,
-    pointsOf,
-    strengthOf,
-    teamOf,
-    partnerOf,
     handMasks,
     cardsOf,
     BEATEN_BY,
@@ -947,13 +769,8 @@
     // the rules on bare positions
     beats,
     winningIndex,
-    trickWinner,
-    isTrumped,
     trickPoints,
     legalCards,
-    refusalReason,
-    tuteIn,
-    cantToSing,
     // the fast core
     ALL,
     legalMask,
@@ -964,7 +781,6 @@
     // deals, hands and matches
     seededRandom,
     randomDeal,
-    checkDeal,
     Game,
     Match,
   });

@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import rjsmin  # type: ignore[import-untyped]
@@ -80,26 +81,50 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
-def static_files(folder: Path, more: Mapping[str, Path] | None = None) -> dict[str, bytes]:
-    """Every file under `folder` by its `static/…` output path, and the files of `more` under
-    theirs, minified where we know how."""
-    paths = {
-        f"static/{path.relative_to(folder).as_posix()}": path
+@dataclass(frozen=True)
+class PageOnly:
+    """A script of a bundle that needs a page (a document): run where there is one, skipped
+    where the same bundle runs in a Web Worker."""
+
+    path: Path
+
+
+Part = Path | PageOnly
+"""One file of a bundle."""
+
+
+def static_files(
+    folder: Path, bundles: Mapping[str, Sequence[Part]] | None = None
+) -> dict[str, bytes]:
+    """Every file under `folder` by its `static/…` output path, minified where we know how,
+    and each bundle of `bundles` under its own: its parts minified and joined in order, one
+    file where a page would load several, which compress much better together. A bundle may
+    take the place of a file of the folder, which must then be one of its parts."""
+    paths: dict[str, list[Part]] = {
+        f"static/{path.relative_to(folder).as_posix()}": [path]
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
-    for output, path in (more or {}).items():
-        if output in paths:
-            raise ValueError(f"{path}: {output} is also {paths[output]}")
-        paths[output] = path
-    files: dict[str, bytes] = {}
-    for output, path in paths.items():
-        data = path.read_bytes()
-        minify = MINIFIERS.get(path.suffix)
-        if minify is not None:
-            data = minify(data.decode("utf-8")).encode("utf-8")
-        files[output] = data
-    return files
+    for output, parts in (bundles or {}).items():
+        if output in paths and paths[output][0] not in [_path(part) for part in parts]:
+            raise ValueError(f"{paths[output][0]}: {output} is also a bundle of {list(parts)}")
+        paths[output] = list(parts)
+    return {output: b"\n".join(map(_minified, parts)) for output, parts in paths.items()}
+
+
+def _path(part: Part) -> Path:
+    return part.path if isinstance(part, PageOnly) else part
+
+
+def _minified(part: Part) -> bytes:
+    path = _path(part)
+    data = path.read_bytes()
+    minify = MINIFIERS.get(path.suffix)
+    if minify is not None:
+        data = minify(data.decode("utf-8")).encode("utf-8")
+    if isinstance(part, PageOnly):
+        data = b'if(typeof document!=="undefined"){' + data + b"}"
+    return data
 
 
 def page_weight(files: Mapping[str, bytes], path: str) -> dict[str, int]:

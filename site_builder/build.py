@@ -7,9 +7,9 @@ from pathlib import Path
 
 from lesson_compiler import bank_json
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
-from site_builder.assets import fingerprinted, gzipped, static_files, static_names
+from site_builder.assets import Part, fingerprinted, gzipped, static_files, static_names
 from site_builder.config import Config
-from site_builder.play import engine_scripts
+from site_builder.play import play_bundle
 from site_builder.practice import Explainer, bank_files, bank_texts, text_files
 from site_builder.render import Renderer
 from site_builder.report import Report
@@ -22,9 +22,9 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     that writes them as they come holds one page at a time; none when reading found errors.
     Rendering may add warnings (untranslated messages) to the report."""
     site = read_site(config, report)
-    scripts: dict[str, Path] = {}
+    scripts: dict[str, list[Part]] = {}
     if any("play" in lang.pages for lang in site.languages.values()):
-        scripts, missing = engine_scripts(config.engine_js_dir)
+        scripts, missing = play_bundle(config.engine_js_dir, config.static_dir)
         for script in missing:
             report.error(config.rel(script), None, "the play page needs this script; it is missing")
     if report.errors:

@@ -433,5 +433,5 @@ def _widget_scripts(page: Page) -> list[str]:
     if page.key == "practice":
         parts.append("practice.js")
     if page.key == "play":
-        parts.extend(("rules.js", "play.js"))
+        return ["play.js"]  # the bundle of the site's script, the core, the rules and the bots
     return ["widget-core.js", *parts] if parts else []

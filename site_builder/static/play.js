@@ -3,10 +3,11 @@
    trick, cant, tute, score and the match come from it; the machine's cards, hints and the
    review come from the bots (bots.js), in a Web Worker when one starts, else on this thread
    in slices. This file only keeps the learner's place, draws it and says it.
+   The build bundles it after the rules, the bots and their worker (bot-worker.js), and the
+   worker runs that same bundle, which skips this file there.
    The markup contract is "Play a hand" in docs/formats.md. */
 (function () {
   "use strict";
-
   const R = window.TuteRules;
   const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.play";
@@ -17,10 +18,6 @@
      less is within what sampling the hidden hands can tell apart */
   const MIN_COST = 2;
   const SCRIPT = document.currentScript;
-  const near = (name) => (SCRIPT ? new URL(name, SCRIPT.src).href : name);
-  const WORKER_URL = near("bot-worker.js");
-  const RULES_URL = near("rules.js");
-  const BOTS_URL = near("bots.js");
 
   /* ---------- the saved game: a match's results, the deal in play and its cards ---------- */
 
@@ -89,30 +86,24 @@
      "hint" (the searching bot's card and why) or "evaluate" (every legal card's worth). */
   function machine(onFail) {
     let worker;
-    let local = null;
     let next = 1;
     const waiting = new Map();
 
     /* started at the first question, not with the page, which then loads lighter */
     function start() {
       try {
-        worker = new Worker(WORKER_URL);
+        worker = new Worker(SCRIPT.src);
         worker.onmessage = (event) => settle(event.data);
         worker.onerror = (event) => {
           event.preventDefault();
           fallBack();
         };
-        worker.postMessage({ type: "load", scripts: [RULES_URL, BOTS_URL] });
       } catch {
         worker = null;
       }
     }
 
     function settle(reply) {
-      if (reply && reply.type === "load") {
-        if (reply.error) fallBack();
-        return;
-      }
       const job = reply && waiting.get(reply.id);
       if (!job) return;
       waiting.delete(reply.id);
@@ -120,26 +111,14 @@
       else job.resolve(reply.result);
     }
 
-    /* No worker (a page opened from disk): the same bots think here, in short slices. */
+    /* No worker (a page opened from disk): the same bots, in this very script, think here in
+       short slices. */
     function fallBack() {
       if (worker) worker.terminate();
       worker = null;
       const pending = Array.from(waiting.values());
       waiting.clear();
       for (const job of pending) ask(job.question).then(job.resolve, job.reject);
-    }
-
-    function localBots() {
-      if (!local) {
-        local = new Promise((resolve, reject) => {
-          if (window.TuteBots) return resolve(window.TuteBots);
-          const script = h("script", { src: BOTS_URL });
-          script.onload = () => (window.TuteBots ? resolve(window.TuteBots) : reject(new Error("no bots")));
-          script.onerror = () => reject(new Error("no bots"));
-          document.head.append(script);
-        });
-      }
-      return local;
     }
 
     function ask(question) {
@@ -151,7 +130,8 @@
           worker.postMessage({ id, kind: question.kind, request: question.request });
         });
       }
-      return localBots().then((bots) => {
+      const bots = window.TuteBots;
+      return Promise.resolve().then(() => {
         const search = new bots.Search(question.request, { evaluate: question.kind === "evaluate" });
         return bots.runInSlices(search);
       }).catch((error) => {
@@ -179,9 +159,8 @@
     const tn = (key, n, values) => fill(plural(raw[key] || key, n, data.plural.site), { n, ...values });
     const say = (key, values) => fill(data.events[key] || key, values || {});
     const sayN = (key, n, values) => fill(plural(data.events[key] || key, n, data.plural.game), { n, ...values });
-    const code = (card) => R.cardCode(card);
-    const nameOf = (card) => data.cards[code(card)] || code(card);
-    const theCard = (card) => data.the_cards[code(card)] || nameOf(card);
+    const code = (card) => R.CARD_CODES[card];
+    const theCard = (card) => data.the_cards[code(card)];
     const relative = (seat) => (seat - LEARNER + 4) % 4;
     const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
     const suitName = (suit) => data.suits[R.SUIT_LETTERS[suit]];
@@ -301,6 +280,12 @@
       ui.feedback.push({ kind, text });
     }
 
+    /* the learner moved on: what was said before is no longer shown */
+    function clearFeed() {
+      ui.feedback = [];
+      ui.feedbackId += 1;
+    }
+
     function refusalText(card) {
       const reason = game().refusal(card);
       const cards = game().trick;
@@ -311,9 +296,8 @@
       return fill(template, { suit: data.suits[led], of_suit: data.of_suits[led], card: theCard(best) });
     }
 
-    function whyText(why) {
-      return why && raw["why_" + why] ? t("why_" + why) : "";
-    }
+    /* why a machine player chose its card, in one sentence, or nothing for a why unknown */
+    const whyText = (why) => raw["why_" + why] || "";
 
     /* A card just played, and what it finished: the trick, the cants after it, the hand. */
     function announce(seat, card) {
@@ -424,15 +408,14 @@
         feed("refusal", refusalText(card) || "", true);
         return draw();
       }
-      feed("event", "", true);
-      ui.feedback = [];
+      clearFeed();
       playCard(card, null);
     }
 
     function tapPlayed(card, seat) {
       if (seat === LEARNER) return;
       const why = whyText(play.whys[code(card)]);
-      feed("why", [t("bot_line", { seat: seatName(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
+      feed("why", [t("played_by", { seat: seatName(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
       draw();
     }
 
@@ -440,8 +423,7 @@
       if (!ui.held) return;
       ui.held = false;
       ui.looking = false;
-      feed("event", "", true);
-      ui.feedback = [];
+      clearFeed();
       changed();
     }
 

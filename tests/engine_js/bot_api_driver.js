@@ -1,7 +1,8 @@
 // Drives the bots' page-side API for test_bots.py: reads {request, budgets} on standard input,
 // prints one JSON object: the search's result run in one go, the same run in slices of each
-// budget (with the number of slices), the evaluation, and the Web Worker's answers, the worker
-// script run in a sandbox whose importScripts loads the given files as a browser would.
+// budget (with the number of slices), the evaluation, and the Web Worker's answers: the rules,
+// the bots and the worker script run one after another in a sandbox that is a worker's global
+// scope, as the play page's bundle runs in its worker.
 "use strict";
 
 const fs = require("fs");
@@ -11,19 +12,18 @@ const B = require("../../engine-js/bots.js");
 
 const ROOT = path.join(__dirname, "..", "..");
 
-/** bot-worker.js in a fresh context, as a worker: its answers to messages, in order. */
+/** The bundle's engine scripts in a fresh context, as a worker: its answers, in order. */
 function worker(messages) {
   const answers = [];
   // A worker's global object is self; postMessage and importScripts are its methods.
   const context = vm.createContext({ performance, setTimeout });
   vm.runInContext("globalThis.self = globalThis;", context);
   context.postMessage = (data) => answers.push(JSON.parse(JSON.stringify(data)));
-  context.importScripts = (...urls) => {
-    for (const url of urls) {
-      vm.runInContext(fs.readFileSync(path.join(ROOT, url), "utf8"), context, { filename: url });
-    }
-  };
-  vm.runInContext(fs.readFileSync(path.join(ROOT, "engine-js/bot-worker.js"), "utf8"), context);
+  context.importScripts = () => {};
+  for (const name of ["rules.js", "bots.js", "bot-worker.js"]) {
+    const file = path.join(ROOT, "engine-js", name);
+    vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+  }
   for (const data of messages) context.onmessage({ data });
   return answers;
 }
@@ -46,8 +46,6 @@ function main() {
     early = error.message;
   }
   const answers = worker([
-    { id: 0, kind: "choose", request },
-    { type: "load", scripts: ["engine-js/rules.js", "engine-js/bots.js"] },
     { id: 1, kind: "choose", request },
     { id: 2, kind: "hint", request },
     { id: 3, kind: "evaluate", request },

@@ -3,9 +3,12 @@ the bots and their worker included), the rules and bots shipped to it alone, its
 every language; a site without the page ships none of them, and one whose script is missing
 stops the build, naming it.
 
-The goal for the page with all it loads is 30 KB gzipped; it is about 34 KB (the bots 7 KB,
-the page's script 8 KB, the rules 5.5 KB, the page 4 KB). The limit holds it where it is, so
-it cannot grow while the rest is won back."""
+The page with all it loads is at most 30 KB gzipped, the goal the page was given, counted
+file by file as a host sends them: one script (the rules, the bots, their worker, the site's
+script, the widgets' core and the page's own, some 18.9 KB), one stylesheet (the site's and
+the page's, 4.3 KB), the page itself (its words and card names, 4.1 KB), the card sheet
+(2.5 KB) and the icon. It is a few bytes under the limit: what the page gains must be won
+back elsewhere in it."""
 
 from __future__ import annotations
 
@@ -18,15 +21,25 @@ from pathlib import Path
 
 from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
 from site_builder import Config, Report, render_site
-from site_builder.assets import page_weight
+from site_builder.assets import minify_js, page_weight
 from site_builder.config import PROJECT_ROOT
 from site_builder.play import ENGINE_SCRIPTS, PLURAL_LIMIT, PluralForms
 from tests.site.conftest import FIXTURE, fixture_config
 from tests.site.test_weight import plain_name
 
-GZIP_LIMIT = 34_500
+GZIP_LIMIT = 30_000
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
-SCRIPTS = {f"static/{name}" for name in ENGINE_SCRIPTS}
+ENGINE = [
+    minify_js((PROJECT_ROOT / "engine-js" / name).read_text("utf-8")).encode()
+    for name in ENGINE_SCRIPTS
+]
+"""The rules, the bots and their worker as the build ships them."""
+
+
+def _loads_the_engine(files: dict[str, bytes], path: str) -> list[bool]:
+    """For each engine script, whether one of the files the page loads holds it."""
+    loaded = [files[name] for name in page_weight(files, path)]
+    return [any(script in data for data in loaded) for script in ENGINE]
 
 
 def _play_pages(files: dict[str, bytes]) -> list[str]:
@@ -61,7 +74,7 @@ def test_the_play_page_with_all_it_loads_stays_within_the_budget(
     )
     print(f"heaviest play page: {heaviest}, {sum(compressed[heaviest].values())} bytes gzipped")
     print(f"  {parts}")
-    assert {plain_name(name) for name in weights[heaviest]} >= SCRIPTS
+    assert all(_loads_the_engine(files, heaviest))
     over = {path: sum(sizes.values()) for path, sizes in compressed.items()}
     assert {path: size for path, size in over.items() if size > GZIP_LIMIT} == {}
 
@@ -71,8 +84,7 @@ def test_only_the_play_page_loads_the_rules_and_the_bots(files: dict[str, bytes]
     for path in files:
         # the root 404 page links from the host's root, not from its folder
         if path.endswith(".html") and path not in play and path != "404.html":
-            loaded = {plain_name(name) for name in page_weight(files, path)}
-            assert SCRIPTS.isdisjoint(loaded), path
+            assert not any(_loads_the_engine(files, path)), path
 
 
 def test_the_play_pages_words_are_in_the_pages_language(files: dict[str, bytes]) -> None:
@@ -99,7 +111,7 @@ def test_a_site_without_the_play_page_ships_no_engine_scripts(tmp_path: Path) ->
     report = Report()
     built = render_site(fixture_config(root), report)
     assert report.errors == []
-    assert SCRIPTS.isdisjoint({plain_name(path) for path in built})
+    assert not any(script in data for script in ENGINE for data in built.values())
 
 
 def test_a_missing_engine_script_stops_the_build_naming_it(tmp_path: Path) -> None:
