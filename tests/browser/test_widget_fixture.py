@@ -368,5 +368,5 @@ def test_the_strings_are_exactly_those_the_script_reads() -> None:
         for name in ("widget-core.js", "lesson.js", "example.js")
     )
     used = set(re.findall(r"\bt\(\"(\w+)\"", script))
-    used |= set(re.findall(r"\"((?:seat|team)_\w+)\"", script))
+    used |= set(re.findall(r"\"((?:seat|subject|team)_\w+)\"", script))
     assert used == set(STRINGS)
