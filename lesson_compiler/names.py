@@ -160,17 +160,20 @@ def game_words(game: Messages) -> dict[str, dict[str, str]]:
 
 def refusal_templates(game: Messages) -> dict[Reason, str]:
     """Why a card is refused, per reason, with ``{suit}`` (the suit led), ``{of_suit}``
-    (its "of" form) and ``{card}`` (the card winning the trick, with its article) to fill."""
+    (its "of" form) and ``{card}`` (the card winning the trick, with its article) to fill.
+
+    The English ids name the suit alone ("you have no cups"); a language that says "no card
+    of cups" uses ``{of_suit}`` instead, so each fills whichever its sentence wants."""
     return {
         Reason.MUST_FOLLOW_SUIT: game.gettext("You must follow suit: you hold {suit}."),
-        Reason.MUST_BEAT: game.gettext("You must beat {card}: you hold a higher card {of_suit}."),
+        # Translators: {suit} is the suit led ("cups"), {of_suit} its "of" form ("of cups"):
+        # each refusal may say either.
+        Reason.MUST_BEAT: game.gettext("You must beat {card}: you hold a higher card in {suit}."),
         Reason.MUST_TRUMP: game.gettext(
-            "You must trump: you have no card {of_suit}, you hold trumps "
-            "and nobody has trumped yet."
+            "You must trump: you have no {suit}, you hold trumps and nobody has trumped yet."
         ),
         Reason.MUST_OVERTRUMP: game.gettext(
-            "You must overtrump: you have no card {of_suit} "
-            "and you hold a trump higher than {card}."
+            "You must overtrump: you have no {suit} and you hold a trump higher than {card}."
         ),
     }
 
@@ -214,17 +217,16 @@ def _untaught_rule(reason: Reason, game: Messages) -> str:
         return game.gettext("Not this card: you hold {suit}, the suit led, so play one of them.")
     if reason == Reason.MUST_BEAT:
         return game.gettext(
-            "Not this card: you hold a card {of_suit} higher than {card}, "
-            "so play one that beats it."
+            "Not this card: you can beat {card} with one of your {suit}, so play a card that does."
         )
     if reason == Reason.MUST_TRUMP:
         return game.gettext(
-            "Not this card: you have no card {of_suit} and nobody has played a trump yet, "
+            "Not this card: you have no {suit} and nobody has played a trump yet, "
             "so play one of your trumps."
         )
     if reason == Reason.MUST_OVERTRUMP:
         return game.gettext(
-            "Not this card: you have no card {of_suit} and you hold a trump higher than {card}, "
+            "Not this card: you have no {suit} and you hold a trump higher than {card}, "
             "so play one that beats it."
         )
     raise ValueError(f"no lesson shows the refusal {reason}: the card is in the hand")

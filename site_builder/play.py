@@ -36,6 +36,7 @@ PLAY_STYLES = ("site.css", "play.css")
 
 SHARED_STRINGS = (
     *("seat_you", "seat_partner", "seat_right", "seat_left", "dealer"),
+    *("subject_partner", "subject_right", "subject_left"),
     *("team_us", "team_them", "points", "score", "hand", "table", "trick"),
     *("played_by", "your_turn", "seat_to_play", "cant_badge", "tute_badge", "wins"),
     "continue",
@@ -110,15 +111,15 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "cards_left": forms.ngettext("{seat} holds {count} card.", "{seat} holds {count} cards."),
         "trump": site.pgettext("trump card", "Trump"),
         "jocs": site.pgettext("score", "Games"),
-        "deal": gettext("Deal {number}"),
-        "deal_line": gettext("Deal {number}. {seat} deals; trumps are {suit}."),
-        "you_deal_line": gettext("Deal {number}. You deal; trumps are {suit}."),
+        "deal": gettext("Hand {number}"),
+        "deal_line": gettext("Hand {number}. {seat} deals; {suit} are trumps."),
+        "you_deal_line": gettext("Hand {number}. You deal; {suit} are trumps."),
         "hint": gettext("Hint"),
         "takeback": gettext("Take back"),
         "new_hand": gettext("Next hand"),
         "new_match": gettext("New match"),
         "review": gettext("Review"),
-        "replay": gettext("Play this deal again"),
+        "replay": gettext("Play this hand again"),
         "last_trick": gettext("Last trick"),
         "options": gettext("Help"),
         "light": gettext("Light the cards I may play"),
@@ -143,7 +144,8 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         ),
         "review_clean": gettext("None of your cards cost your team points: well played."),
         "review_count": forms.ngettext(
-            "One of your cards had a better choice.", "{n} of your cards had a better choice."
+            "In one trick you had a better card to play.",
+            "In {n} tricks you had a better card to play.",
         ),
         "review_item": forms.ngettext(
             "Trick {trick}: {card} instead of {better}, about {n} point lost.",
@@ -172,25 +174,27 @@ def why_strings(gettext: Callable[[str], str]) -> dict[str, str]:
     """Why a machine player chose its card, by the bots' `why` code (`why_<code>`): one
     sentence that follows "The machine would play …" and "… played …"."""
     return {
-        "why_only_legal": gettext("No other card was allowed."),
+        "why_only_legal": gettext("No other card may be played here."),
         "why_partner_winning_give_points": gettext(
-            "The partner was sure to take the trick, so it was the moment to give them points."
+            "Partner is sure to win this trick, so now is the time to give them points."
         ),
-        "why_win_trick": gettext("It takes the trick, which is worth it, and it should hold."),
+        "why_win_trick": gettext("It takes a trick worth having and is unlikely to be beaten."),
         "why_win_to_sing": gettext(
-            "It takes the trick, so that a king and a horse in the same hand can be sung."
+            "It wins the trick, so that a king and horse of the same suit, held together, "
+            "can be sung."
         ),
         "why_cheap_discard": gettext(
-            "The trick could not be won, or was not worth winning, so the cheapest card went."
+            "The trick cannot be won, or is not worth winning, "
+            "so the card worth least is thrown away."
         ),
         "why_keep_cant_pair": gettext(
-            "A cheap card that keeps the king and the horse together, to sing them later."
+            "A card worth little, keeping the king and horse of a suit together to sing later."
         ),
         "why_draw_trumps": gettext(
-            "A trump lead, to pull out the rivals' trumps while strong in them."
+            "A trump lead, to draw the rivals' trumps while holding plenty of them."
         ),
         "why_lead_winner": gettext(
-            "The highest card left in its suit, which should take the trick."
+            "The highest card left in its suit, so it should win the trick."
         ),
-        "why_lead_low": gettext("A cheap lead, keeping the strong cards for later."),
+        "why_lead_low": gettext("A low lead, keeping the high cards for later."),
     }

@@ -4,7 +4,8 @@ The site builder calls `widget_strings` with the page language's catalog and emb
 result as `<script type="application/json" data-widget-strings>`. Message ids are English
 and wrapped in `gettext`/`pgettext`/`ngettext` so Babel extraction finds them; `{name}`
 placeholders are filled by the widget. Each is a whole sentence or a label, never a piece
-the widget joins to another. A message with plural forms is `{"forms": [...], "by_count":
+the widget joins to another; a seat's name in a sentence is its `subject_*` form,
+never its label. A message with plural forms is `{"forms": [...], "by_count":
 "0011111111"}`: its distinct forms, and the index of the one each count from 0 to `HAND_SIZE`
 (the counts the widget says) takes, a digit per count, so a page carries each form once.
 """
@@ -35,6 +36,11 @@ def widget_strings(
         "seat_partner": pgettext("seat", "Your partner"),
         "seat_right": pgettext("seat", "The rival on your right"),
         "seat_left": pgettext("seat", "The rival on your left"),
+        # Translators: the seats as the subject opening a sentence ("… plays the ace"), where
+        # the labels above name them on the table; a language may word the two alike.
+        "subject_partner": pgettext("seat, opening a sentence", "Your partner"),
+        "subject_right": pgettext("seat, opening a sentence", "The rival on your right"),
+        "subject_left": pgettext("seat, opening a sentence", "The rival on your left"),
         "dealer": pgettext("seat", "Dealer"),
         "you_deal": gettext("You deal"),
         "trumps_o": gettext("Coins are trumps"),
@@ -58,7 +64,7 @@ def widget_strings(
         ),
         "played_by": gettext("{seat} played {card}."),
         "your_turn": gettext("Your turn"),
-        "seat_to_play": gettext("{seat} to play"),
+        "seat_to_play": gettext("{seat} is to play."),
         "cant_badge": gettext("{points} in {suit}"),
         "tute_badge": gettext("Tute!"),
         "continue": gettext("Continue"),

@@ -253,3 +253,24 @@ def sentence_problem(text: str) -> str | None:
     if re.search(r":\s+[«“\"]?[A-ZÀ-Ý]", body):
         return "a capital follows a colon: a label glued to a value"
     return None
+
+
+# ---------- seats in sentences ----------
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+)[\u00a1\u00bf\u00ab\u201c\"']?$")
+"""What may stand before a sentence's first word: nothing, or the end of the sentence
+before it (and an opening mark)."""
+
+
+def seat_problem(text: str) -> str | None:
+    """Why a message's ``{seat}`` is misplaced, or None.
+
+    ``{seat}`` is filled with a seat's name as it opens a sentence, capital and article
+    included ("The right-hand opponent", "El rival de la dreta"), so it must open one:
+    after a label's colon ("Reparte: {seat}") or inside a clause it reads as a label
+    spliced into the sentence.
+    """
+    for match in re.finditer(r"\{seat\}", text):
+        if not _SENTENCE_START.search(text[: match.start()]):
+            return "puts {seat} where no sentence opens: the seat's name would be a label"
+    return None

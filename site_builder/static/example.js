@@ -5,7 +5,7 @@
 (function () {
   "use strict";
 
-  const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, setRover, syncCardButtons } =
+  const { POSITIONS, SEAT_KEYS, SUBJECT_KEYS, readJSON, strings, h, cardImg, rovingKeys, setRover, syncCardButtons } =
     window.tute;
 
   /* What tapping `code` answers: legal, a refusal, or nothing for a card not in the hand. */
@@ -26,7 +26,7 @@
         const rel = (((i - k) % 4) + 4) % 4;
         const who = t(SEAT_KEYS[rel]);
         return h("div", { class: "played", "data-card": card, "data-pos": POSITIONS[rel] }, [
-          cardImg("c-" + card, t("played_by", { seat: who, card: (example.the_cards || {})[card] || names[card] || card })),
+          cardImg("c-" + card, t("played_by", { seat: t(SUBJECT_KEYS[rel]), card: (example.the_cards || {})[card] || names[card] || card })),
           h("span", { class: "played-by", "aria-hidden": "true" }, [who]),
         ]);
       }));

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
+  const { POSITIONS, SEAT_KEYS, SUBJECT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.lessons.completed";
   /* how long each beat stays on screen, in ms, before the next; times window.tute.pace */
   const BEAT_MS = { play: 450, trick: 1500, collect: 400, deal: 1200, cant: 1100, tute: 1300, hand_over: 800 };
@@ -267,6 +267,7 @@
     const faceUp = new Set(lesson.face_up || []);
     const relative = (seat) => (seat - lesson.learner + 4) % 4;
     const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
+    const subject = (seat) => t(SUBJECT_KEYS[relative(seat)]);
     let state = initial(lesson);
     let frame = 0;
     let timer = 0;
@@ -436,7 +437,7 @@
         scoreCells[team][1].textContent = pos.points[team];
       });
       turn.textContent = playing === null ? ""
-        : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: seatName(playing) });
+        : playing === lesson.learner ? t("your_turn") : t("seat_to_play", { seat: subject(playing) });
       sayEl.textContent = narration(lesson, st);
       drawFeedback(st);
       drawTrump(st);
@@ -532,7 +533,7 @@
         : Array.from({ length: count }, () => h("span", { class: "back" }))));
       if (!show) {
         s.cards.append(h("span", { class: "count", "aria-hidden": "true" }, [String(count)]),
-          h("span", { class: "visually-hidden" }, [t("cards_left", { seat: seatName(seat), count })]));
+          h("span", { class: "visually-hidden" }, [t("cards_left", { seat: subject(seat), count })]));
       }
     }
 

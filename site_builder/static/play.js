@@ -9,7 +9,7 @@
 (function () {
   "use strict";
   const R = window.TuteRules;
-  const { POSITIONS, SEAT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
+  const { POSITIONS, SEAT_KEYS, SUBJECT_KEYS, readJSON, strings, h, cardImg, rovingKeys, syncCardButtons } = window.tute;
   const STORE_KEY = "tute.play";
   const LEARNER = 0;
   /* how long a machine's card waits after the previous one, in ms, times window.tute.pace */
@@ -163,6 +163,7 @@
     const theCard = (card) => data.the_cards[code(card)];
     const relative = (seat) => (seat - LEARNER + 4) % 4;
     const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
+    const subject = (seat) => t(SUBJECT_KEYS[relative(seat)]);
     const suitName = (suit) => data.suits[R.SUIT_LETTERS[suit]];
 
     const saved = load();
@@ -302,20 +303,20 @@
     /* A card just played, and what it finished: the trick, the cants after it, the hand. */
     function announce(seat, card) {
       feed("event", seat === LEARNER ? say("you_play", { card: theCard(card) })
-        : say("seat_plays", { seat: seatName(seat), card: theCard(card) }));
+        : say("seat_plays", { seat: subject(seat), card: theCard(card) }));
       if (game().trick.length) return;
       const done = lastTrick();
       const mine = done.winner === LEARNER;
-      feed("event", mine ? sayN("you_win_trick", done.points) : sayN("seat_wins_trick", done.points, { seat: seatName(done.winner) }));
+      feed("event", mine ? sayN("you_win_trick", done.points) : sayN("seat_wins_trick", done.points, { seat: subject(done.winner) }));
       if (done.number === R.TRICKS_PER_HAND) feed("event", say("last_trick_bonus", { bonus: R.LAST_TRICK_BONUS }));
       const tute = game().tute;
       if (tute && tute.afterTrick === done.number) {
         const kind = tute.kind === "kings" ? "tute_kings" : "tute_horses";
-        feed("event", say((tute.seat === LEARNER ? "you_" : "seat_") + kind, { seat: seatName(tute.seat) }));
+        feed("event", say((tute.seat === LEARNER ? "you_" : "seat_") + kind, { seat: subject(tute.seat) }));
       }
       for (const cant of game().cants.filter((c) => c.afterTrick === done.number)) {
         const kind = cant.points === R.TRUMP_CANT_POINTS ? "forty" : "twenty";
-        feed("event", say((cant.seat === LEARNER ? "you_" : "seat_") + kind, { seat: seatName(cant.seat), suit: suitName(cant.suit) }));
+        feed("event", say((cant.seat === LEARNER ? "you_" : "seat_") + kind, { seat: subject(cant.seat), suit: suitName(cant.suit) }));
       }
       ui.held = true;
       if (over()) handOverTexts().forEach((text) => feed("event", text));
@@ -415,7 +416,7 @@
     function tapPlayed(card, seat) {
       if (seat === LEARNER) return;
       const why = whyText(play.whys[code(card)]);
-      feed("why", [t("played_by", { seat: seatName(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
+      feed("why", [t("played_by", { seat: subject(seat), card: theCard(card) }), why].filter(Boolean).join(" "), true);
       draw();
     }
 
@@ -627,7 +628,7 @@
       drawHand();
       drawTrick();
       setText(turn, over() || ui.held ? "" : g.turn === LEARNER ? t("your_turn")
-        : ui.thinking !== null ? t("thinking", { seat: seatName(ui.thinking) }) : t("seat_to_play", { seat: seatName(g.turn) }));
+        : ui.thinking !== null ? t("thinking", { seat: subject(ui.thinking) }) : t("seat_to_play", { seat: subject(g.turn) }));
       drawFeedback();
       drawControls();
       drawReview();
@@ -673,7 +674,7 @@
       for (let i = count; i < backs.length; i++) backs[i].remove();
       for (let i = backs.length; i < count; i++) s.cards.lastChild.before(h("span", { class: "back" }));
       s.cards.lastChild.textContent = String(count);
-      setText(s.count, tn("cards_left", count, { seat: seatName(seat), count }));
+      setText(s.count, tn("cards_left", count, { seat: subject(seat), count }));
     }
 
     function drawHand() {
@@ -699,7 +700,7 @@
       toggleAttr(trick, "data-looking", ui.looking && !ui.held);
       if (ui.looking && !ui.held) {
         const done = lastTrick();
-        setText(trickNote, !done ? t("no_last_trick") : done.winner === LEARNER ? t("last_trick_you") : t("last_trick_line", { seat: seatName(done.winner) }));
+        setText(trickNote, !done ? t("no_last_trick") : done.winner === LEARNER ? t("last_trick_you") : t("last_trick_line", { seat: subject(done.winner) }));
       } else {
         setText(trickNote, "");
       }
@@ -709,7 +710,7 @@
       const old = new Map(Array.from(trick.children, (el) => [el.dataset.card + el.dataset.seat, el]));
       wanted.forEach(({ card, seat }, i) => {
         const el = old.get(card + seat) || h("button", { type: "button", class: "played", "data-card": card, "data-seat": seat,
-          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: seatName(seat), card: data.the_cards[card] }))]);
+          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: subject(seat), card: data.the_cards[card] }))]);
         old.delete(card + seat);
         if (trick.children[i] !== el) trick.insertBefore(el, trick.children[i] || null);
         const wins = shown.winner === seat;
@@ -805,7 +806,7 @@
       const g = game();
       const suit = suitName(g.trump);
       return g.dealer === LEARNER ? t("you_deal_line", { number: play.deal, suit })
-        : t("deal_line", { number: play.deal, seat: seatName(g.dealer), suit });
+        : t("deal_line", { number: play.deal, seat: subject(g.dealer), suit });
     }
 
     return { get game() { return play.game; }, get match() { return play.match; } };

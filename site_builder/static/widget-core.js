@@ -102,6 +102,8 @@
   window.tute = {
     POSITIONS: ["bottom", "right", "top", "left"],
     SEAT_KEYS: ["seat_you", "seat_right", "seat_partner", "seat_left"],
+    /* seats as a sentence's subject; SEAT_KEYS are labels */
+    SUBJECT_KEYS: ["seat_you", "subject_right", "subject_partner", "subject_left"],
     readJSON, strings, h, cardImg, rovingKeys, setRover, syncCardButtons,
   };
 })();

@@ -255,6 +255,10 @@ def test_the_last_hand_of_a_match_ends_it(page: Page, site_url: str) -> None:
     assert (fresh["status"], fresh["jocsUs"], fresh["jocsThem"]) == ("playing", 0, 0)
 
 
+SUBJECTS = ("seat_you", "subject_right", "subject_partner", "subject_left")
+"""The seats' names as a sentence's subject, from the learner (seat 0) in playing order."""
+
+
 def test_a_bot_card_says_why_it_was_played(page: Page, site_url: str) -> None:
     _open(page, f"{site_url}{PAGES['en']}#deal={DEAL}")
     for _ in range(20):
@@ -264,7 +268,16 @@ def test_a_bot_card_says_why_it_was_played(page: Page, site_url: str) -> None:
             card = bots[0][0]
             page.locator(f".trick [data-card='{card}']").click()
             words = json.loads(page.locator("[data-play-data]").text_content() or "{}")
-            assert f"played {words['the_cards'][card]}." in _state(page)["feedback"][-1]
+            said = _state(page)["feedback"][-1]
+            assert f"played {words['the_cards'][card]}." in said
+            # a sentence names the seat as its subject; the seat's head keeps the label
+            strings = json.loads(page.locator("[data-widget-strings]").text_content() or "{}")
+            seat = bots[0][1]
+            assert said.startswith(strings[SUBJECTS[seat]] + " played "), said
+            label = page.locator(f".seat[data-seat='{seat}'] .seat-name")
+            expect(label).to_have_text(
+                strings[("seat_you", "seat_right", "seat_partner", "seat_left")[seat]]
+            )
             # the pictures' words are sentences too: each card named with its article
             alt = page.locator(f".trick [data-card='{card}'] img").get_attribute("alt") or ""
             assert alt.endswith(f"played {words['the_cards'][card]}.")

@@ -289,7 +289,7 @@ def test_the_example_board_answers_each_card(page: Page, site: str) -> None:
     expect(played_by).to_have_text([STRINGS["seat_partner"], STRINGS["seat_left"]])
     # each card of the trick is named in a sentence saying who played it
     expect(board.locator(".played img").first).to_have_attribute(
-        "alt", _fill(STRINGS["played_by"], seat=STRINGS["seat_partner"], card="el cinc de copes")
+        "alt", _fill(STRINGS["played_by"], seat=STRINGS["subject_partner"], card="el cinc de copes")
     )
     expect(board.locator(".trump-suit")).to_have_text(_fill(STRINGS["trump_suit"], suit="bastos"))
     feedback = board.locator("[data-feedback]")
@@ -368,5 +368,5 @@ def test_the_strings_are_exactly_those_the_script_reads() -> None:
         for name in ("widget-core.js", "lesson.js", "example.js")
     )
     used = set(re.findall(r"\bt\(\"(\w+)\"", script))
-    used |= set(re.findall(r"\"((?:seat|team)_\w+)\"", script))
+    used |= set(re.findall(r"\"((?:seat|subject|team)_\w+)\"", script))
     assert used == set(STRINGS)

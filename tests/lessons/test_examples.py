@@ -23,11 +23,11 @@ def test_a_true_example_compiles_with_every_refusal_explained(
     assert data["refusals"] == {
         "2c": {
             "reason": "must_beat",
-            "message": "Has de muntar: tens una carta de copes més alta que el rei de copes.",
+            "message": "Has de muntar: en copes tens una carta més alta que el rei de copes.",
         },
         "7c": {
             "reason": "must_beat",
-            "message": "Has de muntar: tens una carta de copes més alta que el rei de copes.",
+            "message": "Has de muntar: en copes tens una carta més alta que el rei de copes.",
         },
         "1o": {"reason": "must_follow_suit", "message": "Has d'assistir: tens copes."},
     }
@@ -47,11 +47,11 @@ def test_trumping_refusals_name_the_suit_and_the_trump_to_beat(
     assert ruff is not None and over is not None
     game = catalogs["fr"][1]
     assert compile_example(ruff, "fr", game)["refusals"]["4c"]["message"] == (
-        "Tu dois couper\u00a0: tu n'as aucune carte de deniers, tu as de l'atout "
-        "et personne n'a encore coupé."
+        "Tu dois couper\u00a0: tu n'as aucune carte de la couleur demandée (deniers), "
+        "tu as de l'atout et personne n'a encore coupé."
     )
     assert compile_example(over, "fr", game)["refusals"]["1o"]["message"] == (
-        "Tu dois surcouper\u00a0: tu n'as aucune carte de coupes "
+        "Tu dois surcouper\u00a0: tu n'as aucune carte de la couleur demandée (coupes) "
         "et tu as un atout plus fort que le cinq d'épées."
     )
 

@@ -74,8 +74,8 @@ def test_a_refusal_before_its_lesson_says_the_rule_plainly_and_names_the_lesson(
         },
         {
             "reason": "must_beat",
-            "message": "Not this card: you hold a card of coins higher than the horse of coins, "
-            "so play one that beats it. Lesson 4, “Follow suit and beat”, teaches this.",
+            "message": "Not this card: you can beat the horse of coins with one of your coins, "
+            "so play a card that does. Lesson 4, “Follow suit and beat”, teaches this.",
         },
     ]
     assert taught["reasons"][0] == {

@@ -9,16 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from lesson_compiler import Lesson, Messages, compile_lesson
 from lesson_compiler.catalogs import extract
 from lesson_compiler.terms import lesson_texts
+from site_builder.play import PluralForms, play_strings
 from site_builder.widget_strings import widget_strings
 from tests.lessons.conftest import LANGUAGES, compiled_catalog
 from tests.wording import (
     label_problem,
     python_joins,
     script_joins,
+    seat_problem,
     sentence_problem,
     template_joins,
 )
@@ -221,7 +224,7 @@ def test_a_whole_sentence_passes(text: str) -> None:
 
 
 SENTENCES = ("press_continue", "new_deal", "legal", "try_card", "played_by", "final_score")
-SENTENCES += ("progress", "trump_suit", "cards_left")
+SENTENCES += ("progress", "trump_suit", "cards_left", "seat_to_play")
 """The widget strings said as sentences: in the feedback, an image's name, the end screen."""
 
 
@@ -241,3 +244,70 @@ def test_every_widget_sentence_is_whole_in_every_language(lang: str) -> None:
         if (problem := sentence_problem(text.replace("{seat}", "Seat"))) is not None
     ]
     assert problems == []
+
+
+PLAY_SENTENCES = ("cards_left", "deal_line", "you_deal_line", "thinking", "trump_card")
+PLAY_SENTENCES += ("not_your_turn", "taken_back", "hint_line", "bot_line", "last_trick_line")
+PLAY_SENTENCES += ("last_trick_you", "no_last_trick", "trick_stays", "match_won", "match_lost")
+PLAY_SENTENCES += ("reviewing", "review_basis", "review_clean", "review_count", "review_item")
+PLAY_SENTENCES += ("moment_cost", "moment_best", "review_failed", "bots_failed")
+"""The play page's strings said as sentences (its labels left out), besides the coach's."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_play_page_sentence_is_whole_in_every_language(lang: str) -> None:
+    site = compiled_catalog(lang, "site")
+    strings = play_strings(site, PluralForms(site))
+    keys = [*PLAY_SENTENCES, *(key for key in strings if key.startswith("why_"))]
+    texts = []
+    for key in keys:
+        value = strings[key]
+        forms = value if isinstance(value, list) else [value]
+        texts += [(key, str(form)) for form in forms]
+    problems = [
+        f"{key}: {text!r} {problem}"
+        for key, text in texts
+        if (problem := sentence_problem(text.replace("{seat}", "Seat"))) is not None
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("domain", ["site", "game"])
+def test_every_seat_opens_its_sentence_in_every_language(lang: str, domain: str) -> None:
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as file:
+        catalog = read_po(file)
+    problems = [
+        f"{domain}: {message.id!r} -> {text!r} {problem}"
+        for message in catalog
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if (problem := seat_problem(text)) is not None
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reparto {number}. Reparte: {seat}; pintan {suit}.",
+        "Turno: {seat}",
+        "Donne {number}. Donneur\u00a0: {seat}\u00a0; atout\u00a0: {suit}.",
+        "C'est au tour de {seat}.",
+    ],
+)
+def test_a_seat_spliced_into_a_sentence_is_found(text: str) -> None:
+    assert seat_problem(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{seat} té el torn.",
+        "Mà {number}. {seat} reparteix; el triomf és {suit}.",
+        "¡{seat} canta las cuarenta en {suit}!",
+        "Hand {number}. You deal; {suit} are trumps.",
+    ],
+)
+def test_a_seat_opening_its_sentence_passes(text: str) -> None:
+    assert seat_problem(text) is None

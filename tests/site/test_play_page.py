@@ -135,11 +135,11 @@ def test_the_plural_table_says_each_numbers_form_as_the_catalog_does() -> None:
         assert catalog is not None and problems == []
         compiled = CompiledCatalog(catalog, str(path))
         forms = PluralForms(compiled)
-        plural = "{n} of your cards had a better choice."
-        listed = forms.ngettext("One of your cards had a better choice.", plural)
+        plural = "In {n} tricks you had a better card to play."
+        listed = forms.ngettext("In one trick you had a better card to play.", plural)
         for n in (0, 1, 2, 7, 130):
             index = int(forms.table[n])
-            expected = compiled.ngettext("One of your cards had a better choice.", plural, n)
+            expected = compiled.ngettext("In one trick you had a better card to play.", plural, n)
             assert listed[index] == expected, (lang, n)
     # in English 1 takes the singular and 0 the plural
     assert PluralForms(compiled).table[:3] == "101"

@@ -1,6 +1,6 @@
 """Every lesson page of the real site stays light, counting the page and every stylesheet,
 script and SVG it loads (the card sheet included, which the widget's script names): under
-75.9 KB as written, under 21.5 KB gzipped as a host sends it.
+76.1 KB as written, under 21.55 KB gzipped as a host sends it.
 
 The heaviest page as written is lesson 4, whose two choices make four branches; gzipped,
 lesson 6, whose narrations are the longest. The card sheet draws one pip holding the four
@@ -10,7 +10,8 @@ and to the lesson's ends; the walkthrough's cards take their size from the style
 page carries the trump label of its lesson's suit only. The goal is 72 KB and 20 KB: the
 lesson script, now that it lets the lesson take the screen, paces it trick by trick and
 restores the positions, is most of what is left over.
-The menu's entry for the play page costs every page some 100 bytes.
+The menu's entry for the play page costs every page some 100 bytes; the seats' names as a
+sentence's subject, beside their labels, some 270 (50 gzipped).
 A lesson page loads only the widget core and the lesson script, not the rule example board.
 """
 
@@ -26,8 +27,8 @@ from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
 from site_builder.widget_strings import EXAMPLE_ONLY
 
-LIMIT = 75_900
-GZIP_LIMIT = 21_500
+LIMIT = 76_100
+GZIP_LIMIT = 21_550
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
 
 
