@@ -323,8 +323,13 @@ def test_every_points_answer_counts_card_by_card(files: dict[str, bytes]) -> Non
         words = RULE_WORDS[lang]
         for item, said in zip(bank, _texts(files, lang, "points"), strict=True):
             (line,) = said["why"]
-            counted = [value for value in item["values"] if value]
-            # The total, each card's points in turn, and the last trick's ten named.
+            # Each rank's points in the order it first comes: cards of one rank together.
+            by_rank: dict[str, int] = {}
+            for code, value in zip(item["trick"], item["values"], strict=True):
+                if value:
+                    by_rank[code[:-1]] = by_rank.get(code[:-1], 0) + value
+            counted = list(by_rank.values())
+            # The total, each rank's points in turn, and the last trick's ten named.
             numbers = [int(n) for n in re.findall(r"\d+", line)]
             total = [item["points"]] if counted or item["last"] else []
             assert numbers == total + counted, (lang, line)
