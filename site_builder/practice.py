@@ -26,7 +26,7 @@ from engine import (
     rank_of,
 )
 from lesson_compiler import DRILLS, Item, bank_json
-from lesson_compiler.names import card_name, suit_name, the_card, the_rank
+from lesson_compiler.names import card_name, of_suit, suit_name, the_card, the_rank
 from lesson_compiler.problems import Messages
 
 BANK_DIR = "practice"
@@ -156,6 +156,7 @@ class Explainer:
         # Looked up once: a bank names its cards and suits thousands of times.
         cards = [card_code(card) for card in range(DECK_SIZE)]
         self._suits = {letter: suit_name(letter, game) for letter in SUIT_LETTERS}
+        self._of_suits = {letter: of_suit(letter, game) for letter in SUIT_LETTERS}
         self._cards = {code: the_card(parse_card(code), game) for code in cards}
         self._ranks = {code: the_rank(rank_of(parse_card(code)), game) for code in cards}
 
@@ -203,6 +204,18 @@ class Explainer:
             self.site.pgettext("refused cards", "{list}, {item}"),
         )
 
+    def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
+        """Cards as one list joined by `join`; cards all of one suit name it once, after
+        their ranks ("the two or the five of cups"), not after each."""
+        suits = {code[-1] for code in codes}
+        if len(codes) == 1 or len(suits) != 1:
+            return join([self.the(code) for code in codes])
+        # Translators: cards of one suit named together, their ranks with the article
+        # and the suit once: "the two, the five or the king of cups".
+        return self.site.pgettext("cards of one suit", "{ranks} {of_suit}").format(
+            ranks=join([self.rank(code) for code in codes]), of_suit=self._of_suits[suits.pop()]
+        )
+
     def in_suits(self, letters: Sequence[str]) -> str:
         """Suits after "in", as a pair is "in" its suit, each with the preposition the
         language repeats before it or not: "in cups and swords"."""
@@ -240,17 +253,17 @@ class Explainer:
         words = {
             "suit": self.suit(led),
             "card": self.the(item["trick"][item["best"]]),
-            "cards": self.one_of([self.the(code) for code in item["legal"]]),
+            "cards": self.some_cards(item["legal"], self.one_of),
         }
         why = [self._duty(item["duty"], led == item["trump"], len(item["legal"])).format(**words)]
         # The refused cards grouped by reason, in the hand's order: one sentence per rule.
         by_reason: dict[str, list[str]] = {}
         for code in item["hand"]:
             if code in item["reasons"]:
-                by_reason.setdefault(item["reasons"][code], []).append(self.the(code))
-        for reason, names in by_reason.items():
-            refused = {**words, "cards": self.none_of(names)}
-            why.append(self._refusal(reason, len(names)).format(**refused))
+                by_reason.setdefault(item["reasons"][code], []).append(code)
+        for reason, codes in by_reason.items():
+            refused = {**words, "cards": self.some_cards(codes, self.none_of)}
+            why.append(self._refusal(reason, len(codes)).format(**refused))
         return [self.trumps(item)], why
 
     def _duty(self, duty: str, trump_led: bool, n: int) -> str:
