@@ -186,12 +186,6 @@ class Explainer:
         # Translators: the end of a list of every one of its items: "a, b and c".
         return self.joined(items, self.site.gettext("{list} and {item}"))
 
-    def one_of(self, items: Sequence[str]) -> str:
-        """Alternatives, of which the learner may play any one: "a, b or c"."""
-        # Translators: the end of a list of cards to choose from, any one of them:
-        # "you may play a, b or c".
-        return self.joined(items, self.site.pgettext("choice", "{list} or {item}"))
-
     def none_of(self, items: Sequence[str]) -> str:
         """Cards refused together, after "you may not play": "a, b or c"."""
         return self.joined(
@@ -203,6 +197,12 @@ class Explainer:
             # a, b or c".
             self.site.pgettext("refused cards", "{list}, {item}"),
         )
+
+    def one_of(self, items: Sequence[str]) -> str:
+        """Alternatives, of which the learner may play any one: "a, b or c"."""
+        # Translators: the end of a list of cards to choose from, any one of them:
+        # "you may play a, b or c".
+        return self.joined(items, self.site.pgettext("choice", "{list} or {item}"))
 
     def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
         """Cards as one list joined by `join`; cards all of one suit name it once, after
