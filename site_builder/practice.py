@@ -382,7 +382,7 @@ class Explainer:
                     "Cards of another suit that are not trumps never win: {cards} could "
                     "not take the trick.",
                     len(astray),
-                ).format(cards=self.all_of([self.the(code) for code in astray]))
+                ).format(cards=self.some_cards(astray, self.all_of))
             )
         return [self.trumps(item)], why
 

@@ -338,8 +338,9 @@ def test_every_winner_answer_says_why_it_wins(files: dict[str, bytes]) -> None:
             winner = the[item["trick"][item["winner"]]]
             rule = words["suit_led"] if item["why"] == "highest_of_suit" else words["trump_wins"]
             _one(said["why"], winner, rule)
-            for index in item["astray"]:
-                _one(said["why"], the[item["trick"][index]], words["never"])
+            if item["astray"]:
+                astray = [item["trick"][index] for index in item["astray"]]
+                _one(said["why"], *_named(lang, astray), words["never"])
 
 
 def test_every_points_answer_counts_card_by_card(files: dict[str, bytes]) -> None:
