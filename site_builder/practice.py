@@ -26,7 +26,7 @@ from engine import (
     rank_of,
 )
 from lesson_compiler import DRILLS, Item, bank_json
-from lesson_compiler.names import card_name, suit_name, the_card, the_rank
+from lesson_compiler.names import card_name, of_suit, suit_name, the_card, the_rank
 from lesson_compiler.problems import Messages
 
 BANK_DIR = "practice"
@@ -156,6 +156,7 @@ class Explainer:
         # Looked up once: a bank names its cards and suits thousands of times.
         cards = [card_code(card) for card in range(DECK_SIZE)]
         self._suits = {letter: suit_name(letter, game) for letter in SUIT_LETTERS}
+        self._of_suits = {letter: of_suit(letter, game) for letter in SUIT_LETTERS}
         self._cards = {code: the_card(parse_card(code), game) for code in cards}
         self._ranks = {code: the_rank(rank_of(parse_card(code)), game) for code in cards}
 
@@ -170,28 +171,66 @@ class Explainer:
     def rank(self, code: str) -> str:
         return self._ranks[code]
 
-    def joined(self, items: Sequence[str], last: str) -> str:
-        """``items`` as one list: "a, b and c" with ``last`` the message joining the last."""
+    def joined(self, items: Sequence[str], last: str, middle: str | None = None) -> str:
+        """``items`` as one list: "a, b and c", with ``last`` the message joining the last
+        item and ``middle`` (by default the comma) each one before it."""
         if len(items) == 1:
             return items[0]
+        between = middle or self.site.gettext("{list}, {item}")
         text = items[0]
         for item in items[1:-1]:
-            text = self.site.gettext("{list}, {item}").format(list=text, item=item)
+            text = between.format(list=text, item=item)
         return last.format(list=text, item=items[-1])
 
     def all_of(self, items: Sequence[str]) -> str:
         # Translators: the end of a list of every one of its items: "a, b and c".
         return self.joined(items, self.site.gettext("{list} and {item}"))
 
-    def any_of(self, items: Sequence[str]) -> str:
-        # Translators: the end of a list of alternatives, in a sentence that refuses them.
-        return self.joined(items, self.site.gettext("{list} or {item}"))
+    def none_of(self, items: Sequence[str]) -> str:
+        """Cards refused together, after "you may not play": "a, b or c"."""
+        return self.joined(
+            items,
+            # Translators: the end of a list of cards, in a sentence that refuses them
+            # all: "you may not play a, b or c" (a language may say "neither … nor").
+            self.site.gettext("{list} or {item}"),
+            # Translators: the comma before each other refused card: "you may not play
+            # a, b or c".
+            self.site.pgettext("refused cards", "{list}, {item}"),
+        )
 
-    def cards(self, codes: Sequence[str]) -> str:
-        return self.all_of([self.the(code) for code in codes])
+    def one_of(self, items: Sequence[str]) -> str:
+        """Alternatives, of which the learner may play any one: "a, b or c"."""
+        # Translators: the end of a list of cards to choose from, any one of them:
+        # "you may play a, b or c".
+        return self.joined(items, self.site.pgettext("choice", "{list} or {item}"))
 
-    def suits(self, letters: Sequence[str]) -> str:
-        return self.all_of([self.suit(letter) for letter in letters])
+    def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
+        """Cards as one list joined by `join`; cards all of one suit name it once, after
+        their ranks ("the two or the five of cups"), not after each."""
+        suits = {code[-1] for code in codes}
+        if len(codes) == 1 or len(suits) != 1:
+            return join([self.the(code) for code in codes])
+        # Translators: cards of one suit named together, their ranks with the article
+        # and the suit once: "the two, the five or the king of cups".
+        return self.site.pgettext("cards of one suit", "{ranks} {of_suit}").format(
+            ranks=join([self.rank(code) for code in codes]), of_suit=self._of_suits[suits.pop()]
+        )
+
+    def in_suits(self, letters: Sequence[str]) -> str:
+        """Suits after "in", as a pair is "in" its suit, each with the preposition the
+        language repeats before it or not: "in cups and swords"."""
+        # Translators: the first suit of a list after "in": "(your pairs) in cups and
+        # swords". Give the preposition of the sentences "the pair in {suit}".
+        first = self.site.pgettext("suit after in", "in {suit}")
+        # Translators: each other suit of that list, "swords" in "in cups and swords":
+        # with the preposition again where the language repeats it ("en copas y en espadas").
+        other = self.site.pgettext("suit after in, not the first", "{suit}")
+        return self.all_of(
+            [
+                (other if index else first).format(suit=self.suit(letter))
+                for index, letter in enumerate(letters)
+            ]
+        )
 
     def trumps(self, item: dict[str, Any]) -> str:
         return self.site.gettext("Trumps are {suit}.").format(suit=self.suit(item["trump"]))
@@ -214,17 +253,17 @@ class Explainer:
         words = {
             "suit": self.suit(led),
             "card": self.the(item["trick"][item["best"]]),
-            "cards": self.cards(item["legal"]),
+            "cards": self.some_cards(item["legal"], self.one_of),
         }
         why = [self._duty(item["duty"], led == item["trump"], len(item["legal"])).format(**words)]
         # The refused cards grouped by reason, in the hand's order: one sentence per rule.
         by_reason: dict[str, list[str]] = {}
         for code in item["hand"]:
             if code in item["reasons"]:
-                by_reason.setdefault(item["reasons"][code], []).append(self.the(code))
-        for reason, names in by_reason.items():
-            refused = {**words, "cards": self.any_of(names)}
-            why.append(self._refusal(reason, len(names)).format(**refused))
+                by_reason.setdefault(item["reasons"][code], []).append(code)
+        for reason, codes in by_reason.items():
+            refused = {**words, "cards": self.some_cards(codes, self.none_of)}
+            why.append(self._refusal(reason, len(codes)).format(**refused))
         return [self.trumps(item)], why
 
     def _duty(self, duty: str, trump_led: bool, n: int) -> str:
@@ -343,17 +382,14 @@ class Explainer:
                     "Cards of another suit that are not trumps never win: {cards} could "
                     "not take the trick.",
                     len(astray),
-                ).format(cards=self.cards(astray))
+                ).format(cards=self.some_cards(astray, self.all_of))
             )
         return [self.trumps(item)], why
 
     def _points(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
         site = self.site
         counted = [(c, v) for c, v in zip(item["trick"], item["values"], strict=True) if v]
-        # Translators: one card in a count of points, with its article: "the ace 11".
-        term = site.pgettext("card points", "{card} {points}")
-        terms = [term.format(card=self.rank(code), points=value) for code, value in counted]
-        cards = self.all_of(terms) if terms else ""
+        cards = self.all_of(self._counts(counted)) if counted else ""
         total = item["points"]
         if item["last"] and counted:
             text = site.ngettext(
@@ -382,6 +418,49 @@ class Explainer:
         lines = [site.gettext("It is the last trick of the hand.")] if item["last"] else []
         return lines, [text.format(points=total, cards=cards)]
 
+    def _counts(self, counted: Sequence[tuple[str, int]]) -> list[str]:
+        """The terms of a count of points, one per rank in the order the ranks first come:
+        "the ace 11", or for cards of one rank together "the two threes 20", so that no two
+        terms read alike."""
+        by_rank: dict[int, list[str]] = {}
+        for code, _ in counted:
+            by_rank.setdefault(rank_of(parse_card(code)), []).append(code)
+        points = dict(counted)
+        # Translators: one term in a count of points: a card with its article ("the ace
+        # 11"), or several cards of one rank ("the two threes 20"), and what they are worth.
+        term = self.site.pgettext("card points", "{card} {points}")
+        return [
+            term.format(
+                card=self.rank(codes[0]) if len(codes) == 1 else self._group(rank, len(codes)),
+                points=sum(points[code] for code in codes),
+            )
+            for rank, codes in by_rank.items()
+        ]
+
+    def _group(self, rank: int, count: int) -> str:
+        """Two, three or four cards of one counting rank, as a count of points names them."""
+        site = self.site
+        groups = {
+            # Translators: cards of one rank in a count of points, "the two aces 22": the
+            # term "{card} {points}" gives them their points.
+            (1, 2): site.pgettext("cards in a count", "the two aces"),
+            (1, 3): site.pgettext("cards in a count", "the three aces"),
+            (1, 4): site.pgettext("cards in a count", "the four aces"),
+            (3, 2): site.pgettext("cards in a count", "the two threes"),
+            (3, 3): site.pgettext("cards in a count", "the three threes"),
+            (3, 4): site.pgettext("cards in a count", "the four threes"),
+            (12, 2): site.pgettext("cards in a count", "the two kings"),
+            (12, 3): site.pgettext("cards in a count", "the three kings"),
+            (12, 4): site.pgettext("cards in a count", "the four kings"),
+            (11, 2): site.pgettext("cards in a count", "the two horses"),
+            (11, 3): site.pgettext("cards in a count", "the three horses"),
+            (11, 4): site.pgettext("cards in a count", "the four horses"),
+            (10, 2): site.pgettext("cards in a count", "the two jacks"),
+            (10, 3): site.pgettext("cards in a count", "the three jacks"),
+            (10, 4): site.pgettext("cards in a count", "the four jacks"),
+        }
+        return groups[(rank, count)]
+
     def _cants(self, item: dict[str, Any]) -> tuple[list[str], list[str]]:
         site = self.site
         sung = item["sung"]
@@ -389,10 +468,10 @@ class Explainer:
         if sung:
             lines.append(
                 site.ngettext(
-                    "Your team has already sung the pair in {suits}.",
-                    "Your team has already sung the pairs in {suits}.",
+                    "Your team has already sung the pair {in_suits}.",
+                    "Your team has already sung the pairs {in_suits}.",
                     len(sung),
-                ).format(suits=self.suits(sung))
+                ).format(in_suits=self.in_suits(sung))
             )
         else:
             lines.append(site.gettext("Your team has not sung yet."))
@@ -436,30 +515,33 @@ class Explainer:
         if held_sung:
             why.append(
                 site.ngettext(
-                    "Your pair in {suits} was already sung, and each suit is sung only once.",
-                    "Your pairs in {suits} were already sung, and each suit is sung only once.",
+                    "Your pair {in_suits} was already sung, and each suit is sung only once.",
+                    "Your pairs {in_suits} were already sung, and each suit is sung only once.",
                     len(held_sung),
-                ).format(suits=self.suits(held_sung))
+                ).format(in_suits=self.in_suits(held_sung))
             )
         if waiting and answer["kind"] == "forty":
             why.append(
                 site.ngettext(
-                    "The 40 comes first: your pair in {suits} waits for the next trick your "
+                    "The 40 comes first: your pair {in_suits} waits for the next trick your "
                     "team wins.",
-                    "The 40 comes first: your pairs in {suits} wait for the next tricks your "
+                    "The 40 comes first: your pairs {in_suits} wait for the next tricks your "
                     "team wins.",
                     len(waiting),
-                ).format(suits=self.suits(waiting))
+                ).format(in_suits=self.in_suits(waiting))
             )
         elif waiting:
             why.append(
                 site.ngettext(
                     "You sing one pair at a time, the 20s in the order {order}: your pair "
-                    "in {suits} waits for the next trick your team wins.",
+                    "{in_suits} waits for the next trick your team wins.",
                     "You sing one pair at a time, the 20s in the order {order}: your pairs "
-                    "in {suits} wait for the next tricks your team wins.",
+                    "{in_suits} wait for the next tricks your team wins.",
                     len(waiting),
-                ).format(suits=self.suits(waiting), order=self.suits(SUIT_LETTERS))
+                ).format(
+                    in_suits=self.in_suits(waiting),
+                    order=self.all_of([self.suit(s) for s in SUIT_LETTERS]),
+                )
             )
         return lines, why
 

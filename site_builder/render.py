@@ -15,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
 from engine import DECK_SIZE, SUIT_LETTERS, card_code, suit_of
-from lesson_compiler import Example, card_list, card_name, compile_example
+from lesson_compiler import Example, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.names import the_card
 from lesson_compiler.walkthrough import walkthrough
@@ -89,7 +89,9 @@ class _Context:
 
     def example(self, example: Example) -> str:
         data = compile_example(example, self.lang.language.code, self.lang.game)
-        legal = card_list(example.legal, self.lang.game)
+        # The cards to choose from, any one of them, as the practice answers list them.
+        explainer = Explainer(self.lang.site, self.lang.game)
+        legal = explainer.some_cards([card_code(c) for c in example.legal], explainer.one_of)
         return self.renderer.partial("example.html", self.page, data=data, legal=legal)
 
     def deck(self) -> str:

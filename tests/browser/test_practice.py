@@ -187,11 +187,14 @@ def test_a_refused_card_is_explained_in_the_pages_language(
     root.locator(f'button[data-card="{code}"]').click()
     root.locator('button[data-action="check"]').click()
     expect(root.locator(f'button[data-card="{code}"]')).to_have_attribute("data-verdict", "wrong")
-    # The French texts, the refused card named in the sentence of the rule refusing it.
-    name = _words(page)["the_cards"][code]
-    refusal = next(line for line in item["said"]["why"][1:] if name in line)
+    # The French texts: after the rule deciding the legal cards, one sentence per rule
+    # refusing cards, in the order the hand first holds a card it refuses.
+    reasons = list(dict.fromkeys(item["reasons"][c] for c in item["hand"] if c in item["reasons"]))
+    refusal = item["said"]["why"][1 + reasons.index(item["reasons"][code])]
     expect(root.locator("[data-feedback]")).to_contain_text(refusal)
-    assert "Tu ne peux pas jouer" in refusal
+    # One card refused is "pas", several "ni … ni".
+    alone = list(item["reasons"].values()).count(item["reasons"][code]) == 1
+    assert refusal.startswith("Tu ne peux pas jouer " if alone else "Tu ne peux jouer ni ")
 
 
 def _legal_item_to_mark(root: Locator, bank: list[dict[str, Any]]) -> dict[str, Any]:

@@ -8,7 +8,10 @@ import posixpath
 import re
 from html.parser import HTMLParser
 
+from engine import parse_card, rank_of
 from lesson_compiler import DRILLS, bank_json, build_banks
+from lesson_compiler.catalogs import CompiledCatalog, po_path, read_catalog
+from lesson_compiler.names import of_suit, the_card, the_rank
 from site_builder import Config
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
@@ -288,21 +291,43 @@ def _one(lines: list[str], *needles: str) -> str:
     return holding[0]
 
 
+def _named(lang: str, codes: list[str]) -> list[str]:
+    """What names `codes` in a list: each card's name, or, when they are all of one suit
+    and more than one, each rank with its article and the suit once after them."""
+    game = _catalog(lang, "game")
+    suits = {code[-1] for code in codes}
+    if len(codes) > 1 and len(suits) == 1:
+        ranks = [the_rank(rank_of(parse_card(code)), game) for code in codes]
+        return [*ranks, of_suit(suits.pop(), game)]
+    return [the_card(parse_card(code), game) for code in codes]
+
+
+def _catalog(lang: str, domain: str) -> CompiledCatalog:
+    path = po_path(PROJECT_ROOT / "locales", lang, domain)
+    catalog, problems = read_catalog(path, str(path), lang, domain)
+    assert catalog is not None and problems == []
+    return CompiledCatalog(catalog, str(path))
+
+
 def test_every_legal_answer_names_the_rule_for_every_card(files: dict[str, bytes]) -> None:
     bank = bank_json(build_banks()["legal"])["items"]
-    for lang, path in _practice_pages(files).items():
-        words, the = RULE_WORDS[lang], _words(files, path)["the_cards"]
+    for lang in _practice_pages(files):
+        words = RULE_WORDS[lang]
         for item, said in zip(bank, _texts(files, lang, "legal"), strict=True):
             why = said["why"]
             # First the rule that decided the legal cards, naming them unless any card will do.
             duty = why[0]
             assert words[item["duty"]] in duty, (lang, item, duty)
             if item["duty"] not in ("free", "no_higher_trump"):
-                assert all(the[code] in duty for code in item["legal"]), (lang, item, duty)
-            # Each refused card in the one sentence of the rule refusing it.
-            for code, reason in item["reasons"].items():
-                _one(why[1:], the[code], words[reason])
-            assert len(why) == 1 + len(set(item["reasons"].values())), (lang, item, why)
+                assert all(name in duty for name in _named(lang, item["legal"])), (lang, duty)
+            # The refused cards in the one sentence of the rule refusing them.
+            refused: dict[str, list[str]] = {}
+            for code in item["hand"]:
+                if code in item["reasons"]:
+                    refused.setdefault(item["reasons"][code], []).append(code)
+            for reason, codes in refused.items():
+                _one(why[1:], *_named(lang, codes), words[reason])
+            assert len(why) == 1 + len(refused), (lang, item, why)
 
 
 def test_every_winner_answer_says_why_it_wins(files: dict[str, bytes]) -> None:
@@ -313,8 +338,9 @@ def test_every_winner_answer_says_why_it_wins(files: dict[str, bytes]) -> None:
             winner = the[item["trick"][item["winner"]]]
             rule = words["suit_led"] if item["why"] == "highest_of_suit" else words["trump_wins"]
             _one(said["why"], winner, rule)
-            for index in item["astray"]:
-                _one(said["why"], the[item["trick"][index]], words["never"])
+            if item["astray"]:
+                astray = [item["trick"][index] for index in item["astray"]]
+                _one(said["why"], *_named(lang, astray), words["never"])
 
 
 def test_every_points_answer_counts_card_by_card(files: dict[str, bytes]) -> None:
@@ -323,8 +349,13 @@ def test_every_points_answer_counts_card_by_card(files: dict[str, bytes]) -> Non
         words = RULE_WORDS[lang]
         for item, said in zip(bank, _texts(files, lang, "points"), strict=True):
             (line,) = said["why"]
-            counted = [value for value in item["values"] if value]
-            # The total, each card's points in turn, and the last trick's ten named.
+            # Each rank's points in the order it first comes: cards of one rank together.
+            by_rank: dict[str, int] = {}
+            for code, value in zip(item["trick"], item["values"], strict=True):
+                if value:
+                    by_rank[code[:-1]] = by_rank.get(code[:-1], 0) + value
+            counted = list(by_rank.values())
+            # The total, each rank's points in turn, and the last trick's ten named.
             numbers = [int(n) for n in re.findall(r"\d+", line)]
             total = [item["points"]] if counted or item["last"] else []
             assert numbers == total + counted, (lang, line)
