@@ -32,6 +32,7 @@ module.exports = [
   {
     files: [
       "engine-js/cli.js",
+      "site_builder/minify.cjs",
       "engine-js/bot-cli.js",
       "tests/engine_js/**/*.js",
       "benchmarks/engine-js.js",

@@ -2,19 +2,22 @@
 
 The sources and templates stay readable in the repository; only the output is minified, so
 every lesson page stays light. Each minifier is a pure function of the text, so builds are
-deterministic. CSS and SVG are simple enough to do here; JavaScript goes through `rjsmin`,
-which tells a regular expression literal from a division, as a hand-made pass easily would not.
+deterministic. CSS and SVG are simple enough to do here; JavaScript goes through terser
+(`minify.cjs`, under Node.js), which parses it, so it tells a regular expression literal from a
+division as a hand-made pass easily would not, and shortens the names local to a function,
+which no pass over the text can do safely.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import posixpath
 import re
+import subprocess
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import rjsmin  # type: ignore[import-untyped]
 from zlib_ng import zlib_ng
 
 _CSS_TOKENS = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""", re.S)
@@ -68,14 +71,56 @@ def minify_svg(text: str) -> str:
     return _SVG_BETWEEN_TAGS.sub("><", _SVG_COMMENT.sub("", text)).strip()
 
 
+_MINIFY_JS = Path(__file__).with_name("minify.cjs")
+_MINIFIED_JS: dict[str, str] = {}
+"""Each script's minified text by its source, so a process that builds many sites (the
+tests) runs Node once per distinct script."""
+
+
+class ScriptError(ValueError):
+    """A script the build cannot minify: its file, the line and what is wrong."""
+
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        self.path, self.line, self.message = path, line, message
+        super().__init__(f"{path}: line {line}: {message}" if line else f"{path}: {message}")
+
+
+def minify_scripts(sources: Mapping[str, str]) -> dict[str, str]:
+    """Each script of `sources` (by a name for messages) without comments and needless
+    whitespace, its local names shortened; what other scripts and the tests read (globals,
+    properties, strings) is kept. One Node process minifies all the scripts not done yet.
+
+    Raises `ScriptError` naming the script that does not parse, or saying what is missing
+    when Node.js or terser is (`make node_modules/.installed` installs them).
+    """
+    todo = {name: text for name, text in sources.items() if text not in _MINIFIED_JS}
+    if todo:
+        request = json.dumps([[name, text] for name, text in todo.items()])
+        try:
+            run = subprocess.run(
+                ["node", str(_MINIFY_JS)], input=request.encode(), capture_output=True, check=False
+            )
+        except FileNotFoundError:
+            message = "Node.js is needed to minify the scripts: install it"
+            raise ScriptError(next(iter(todo)), None, message) from None
+        if run.returncode != 0:
+            failure = json.loads(run.stderr) if run.stderr.startswith(b"{") else {}
+            raise ScriptError(
+                failure.get("name", next(iter(todo))),
+                failure.get("line"),
+                failure.get("message", run.stderr.decode(errors="replace").strip()),
+            )
+        _MINIFIED_JS.update(zip(todo.values(), json.loads(run.stdout), strict=True))
+    return {name: _MINIFIED_JS[text] for name, text in sources.items()}
+
+
 def minify_js(text: str) -> str:
-    """JavaScript without comments and needless whitespace; names are left as they are."""
-    return str(rjsmin.jsmin(text, keep_bang_comments=False))
+    """One script minified (`minify_scripts`)."""
+    return minify_scripts({"script": text})["script"]
 
 
 MINIFIERS: dict[str, Callable[[str], str]] = {
     ".css": minify_css,
-    ".js": minify_js,
     ".svg": minify_svg,
 }
 
@@ -93,12 +138,19 @@ def static_files(folder: Path, more: Mapping[str, Path] | None = None) -> dict[s
             raise ValueError(f"{path}: {output} is also {paths[output]}")
         paths[output] = path
     files: dict[str, bytes] = {}
+    scripts: dict[str, str] = {}
     for output, path in paths.items():
         data = path.read_bytes()
         minify = MINIFIERS.get(path.suffix)
         if minify is not None:
             data = minify(data.decode("utf-8")).encode("utf-8")
+        elif path.suffix == ".js":
+            scripts[str(path)] = data.decode("utf-8")
         files[output] = data
+    minified = minify_scripts(scripts)
+    for output, path in paths.items():
+        if str(path) in minified:
+            files[output] = minified[str(path)].encode("utf-8")
     return files
 
 
