@@ -298,10 +298,10 @@
     const trump = h("div", { class: "trump-card" }, [trumpImg, trumpPlayed, trumpLabel]);
     /* A control of the widget; `primary` for the one to go on. One with a sign instead of words
        has the words for assistive technology and on hover. */
-    const button = (action, key, primary, sign) => h("button", { type: "button",
-      class: primary ? "action primary" : "action", "data-action": action, title: sign && t(key) },
-    sign ? [sign, h("span", { class: "visually-hidden" }, [t(key)])] : [t(key)]);
-    const lastButton = button("last-trick", "last_trick", false, h("span", { class: "stack", "aria-hidden": "true" },
+    const button = (action, label, primary, sign) => h("button", { type: "button",
+      class: primary ? "action primary" : "action", "data-action": action, title: sign && label },
+    sign ? [sign, h("span", { class: "visually-hidden" }, [label])] : [label]);
+    const lastButton = button("last-trick", t("last_trick"), false, h("span", { class: "stack", "aria-hidden": "true" },
       [h("span", { class: "back" }), h("span", { class: "back" })]));
     lastButton.setAttribute("aria-pressed", "false");
     const scoreCells = [0, 1].map(() => [h("td"), h("td")]);
@@ -315,17 +315,17 @@
     const banner = h("p", { class: "deal-banner", "aria-hidden": "true", hidden: true }, [t("new_deal")]);
     const sayEl = h("p", { class: "say", "data-say": "" });
     const feedback = h("div", { class: "feedback", "data-feedback": "", "aria-live": "polite" });
-    const nextButton = button("next", "continue", true);
+    const nextButton = button("next", t("continue"), true);
     /* short signs in the coach's row */
-    const restartButton = button("restart", "restart", false, h("span", { "aria-hidden": "true" }, ["\u21ba"]));
-    const leaveButton = button("leave", "leave_lesson", false, h("span", { "aria-hidden": "true" }, ["\u2715"]));
+    const restartButton = button("restart", t("restart"), false, h("span", { "aria-hidden": "true" }, ["\u21ba"]));
+    const leaveButton = button("leave", t("leave_lesson"), false, h("span", { "aria-hidden": "true" }, ["\u2715"]));
     leaveButton.hidden = true;
-    const startButton = button("start", "start_lesson", true);
+    const startButton = button("start", t("start_lesson"), true);
     const nextUrl = root.getAttribute("data-next-url") || "";
     const indexUrl = root.getAttribute("data-lessons-url") || "";
     const total = Number(root.getAttribute("data-lessons-total")) || 0;
     /* the one control to go on from a finished lesson: to the next lesson, or back to all */
-    const onward = nextUrl ? button("next-lesson", "next_lesson", true)
+    const onward = nextUrl ? button("next-lesson", t("next_lesson"), true)
       : indexUrl ? h("a", { class: "action primary", href: indexUrl }, [t("back_to_lessons")]) : null;
     if (onward) onward.hidden = true;
     const done = completionScreen();
