@@ -31,15 +31,16 @@ $(VENV)/.installed-test: pyproject.toml $(PACKAGE_INITS) | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-site: $(VENV)/.installed
+site: $(VENV)/.installed node_modules/.installed
 	$(PY) -m site_builder build
 
 # Chromium comes from $$TUTE_CHROMIUM, Playwright or the system (tests/chromium.py);
 # Firefox ESR and WebKitGTK (with Xvfb) from the system (tests/other_browsers.py).
 # If none is found, ask Playwright for one, then (as root on Debian) apt; where both
 # fail, the browser tests error with install instructions.
-# The browser code's JavaScript and CSS, the JavaScript rules (engine-js/) and their test
-# driver are linted with ESLint and Stylelint, pinned in package-lock.json; Node.js comes from
+# The build minifies the browser code with esbuild; the browser code's JavaScript and CSS, the
+# JavaScript rules (engine-js/) and their test driver are linted with ESLint and Stylelint;
+# all pinned in package-lock.json; Node.js comes from
 # the system (as root on Debian, apt installs it), and the tests of engine-js/ run it.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
@@ -65,7 +66,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(PY) -m pytest
 
 # Rebuilds when a source changes and keeps serving the last good build.
-serve: $(VENV)/.installed
+serve: $(VENV)/.installed node_modules/.installed
 	$(PY) -m site_builder serve --port $(PORT)
 
 bench: $(VENV)/.installed node_modules/.installed bench-bots
@@ -86,7 +87,7 @@ $(LIGHTHOUSE): benchmarks/lighthouse/package.json benchmarks/lighthouse/package-
 	npm ci --prefix benchmarks/lighthouse --no-audit --no-fund
 	touch $@
 
-bench-pages: $(VENV)/.installed-test $(LIGHTHOUSE)
+bench-pages: $(VENV)/.installed-test node_modules/.installed $(LIGHTHOUSE)
 	$(PY) -m benchmarks.pages
 	$(PY) -m benchmarks.long_tasks
 

@@ -18,6 +18,8 @@ class WalkStep(NamedTuple):
     """One node of the main line, as the lesson page lists it: a tuple, which the page's
     loop unpacks at once rather than looking each field up on every use."""
 
+    step: int
+    """The index of the lesson step whose narration is said."""
     say: str
     """The step's narration."""
     trick: tuple[str, ...]
@@ -86,6 +88,7 @@ def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...
         played = line.card is not None
         walk.append(
             WalkStep(
+                step=line.step,
                 say=steps[line.step]["say"],
                 trick=line.trick,
                 card=line.card,

@@ -7,7 +7,14 @@ from pathlib import Path
 
 from lesson_compiler import bank_json
 from lesson_compiler.catalogs import DOMAINS, extract, po_path, read_catalog, untranslated
-from site_builder.assets import Part, fingerprinted, gzipped, static_files, static_names
+from site_builder.assets import (
+    Part,
+    ScriptError,
+    fingerprinted,
+    gzipped,
+    static_files,
+    static_names,
+)
 from site_builder.config import Config
 from site_builder.play import play_bundle
 from site_builder.practice import Explainer, bank_files, bank_texts, text_files
@@ -29,7 +36,11 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
             report.error(config.rel(script), None, "the play page needs this script; it is missing")
     if report.errors:
         return
-    static = static_files(config.static_dir, scripts)
+    try:
+        static = static_files(config.static_dir, scripts)
+    except ScriptError as error:
+        report.error(config.rel(Path(error.path)), error.line, error.message)
+        return
     renamed = static_names(static)
     renderer = Renderer(site, renamed)
     for page in site.pages():

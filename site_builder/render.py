@@ -32,7 +32,7 @@ from site_builder.practice import Explainer, drills, page_data, practice_strings
 from site_builder.security import CSP, json_script, json_script_with
 from site_builder.site import CHOOSER, LanguageSite, Page, Site
 from site_builder.template_strings import TemplateStrings
-from site_builder.widget_strings import EXAMPLE_ONLY, TRUMP_SUITS, widget_strings
+from site_builder.widget_strings import EXAMPLE_ONLY, PROGRESS_ONLY, TRUMP_SUITS, widget_strings
 
 TEMPLATES = {
     "home": "home.html",
@@ -148,7 +148,7 @@ class Renderer:
         self._card_images: dict[tuple[str, str], dict[str, Markup]] = {}
         """Every card's `CARD_IMAGE` by code, by language ("": unnamed) and link to the
         card sprite."""
-        self._widget_strings_json: dict[tuple[str, bool, str | None], Markup] = {}
+        self._widget_strings_json: dict[tuple[str, bool, bool, str | None], Markup] = {}
         """The widget's strings as JSON, by language code, whether the example board's
         are in, and the trump suit of the page's lesson."""
         self._links: dict[str, _StaticLinks] = {}
@@ -281,16 +281,23 @@ class Renderer:
         data = localize(page.prepared, lang.language.code, lang.lessons, lang.game)
         lesson = page.prepared.lesson
         sprite = self._static_links(page).sprite
+        walk = walkthrough(page.prepared, data)
+        told = {line.step for line in walk}
+        # the narrations the walkthrough tells, the widget reads there (`data-step-say`)
+        steps = [
+            {key: text for key, text in step.items() if key != "say" or index not in told}
+            for index, step in enumerate(data["steps"])
+        ]
         return {
             "lesson": lesson,
-            "data_json": self._lesson_json(page.prepared, data),
+            "data_json": self._lesson_json(page.prepared, {**data, "steps": steps}),
             "images": self._card_images_in(sprite, lang),
             "unnamed_images": self._card_images_in(sprite, None),
             "trump_card": data["trump_card"],
             "trump_card_name": the_card(lesson.trump_card, lang.game),
             "trump_suit": data["suits"][data["trump"]],
             "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
-            "walk": walkthrough(page.prepared, data),
+            "walk": walk,
             "deck": Markup(self.partial("deck_strip.html", page, deck=deck(lang.game)))
             if lesson.id in DECK_LESSONS
             else None,
@@ -324,16 +331,19 @@ class Renderer:
         return json_script_with(data, "nodes", nodes)
 
     def _widget_strings(self, lang: LanguageSite, scripts: list[str], trump: str | None) -> Markup:
-        """The widget's strings as JSON, those of the example board only where a page loads
-        it, and of the trump suits only the one of the page's lesson (`trump`; none on a
-        page without a lesson, since a lesson's later deals keep its suit): the same on
-        every such page of a language, so encoded once for them all."""
-        key = (lang.language.code, "example.js" in scripts, trump)
+        """The widget's strings as JSON, those of the example board and of the progress marks
+        only where a page loads their script, and of the trump suits only the one of the
+        page's lesson (`trump`; none on a page without a lesson, since a lesson's later deals
+        keep its suit): the same on every such page of a language, so encoded once for them
+        all."""
+        key = (lang.language.code, "example.js" in scripts, "progress.js" in scripts, trump)
         found = self._widget_strings_json.get(key)
         if found is None:
             strings = widget_strings(lang.site.gettext, lang.site.pgettext, lang.site.ngettext)
             if "example.js" not in scripts:
                 strings = {k: v for k, v in strings.items() if k not in EXAMPLE_ONLY}
+            if "progress.js" not in scripts:
+                strings = {k: v for k, v in strings.items() if k not in PROGRESS_ONLY}
             strings = {
                 k: v for k, v in strings.items() if k not in TRUMP_SUITS or TRUMP_SUITS[k] == trump
             }
@@ -426,10 +436,13 @@ def _has_fence(page: Page, kind: str) -> bool:
 
 def _widget_scripts(page: Page) -> list[str]:
     """The widget scripts a page loads, in order: the shared core, then only the parts it
-    uses (the lesson and progress marks, the rule example boards), so pages stay light."""
+    uses (the lesson, the lessons index's progress marks, the rule example boards), so pages
+    stay light."""
     parts: list[str] = []
-    if page.lesson is not None or page.key == "lessons":
+    if page.lesson is not None:
         parts.append("lesson.js")
+    if page.key == "lessons":
+        parts.append("progress.js")
     if _has_fence(page, "example"):
         parts.append("example.js")
     if page.key == "practice":

@@ -21,6 +21,9 @@ Plural = dict[str, list[str] | str]
 
 EXAMPLE_ONLY = frozenset({"legal", "try_card", "trump_suit", "played_by"})
 """Strings only the rule-example board reads: pages without a board leave them out."""
+PROGRESS_ONLY = frozenset({"completed", "resume"})
+"""Strings only the lessons index's progress marks read (progress.js): other pages leave them
+out."""
 TRUMP_SUITS = {"trumps_o": "o", "trumps_c": "c", "trumps_e": "e", "trumps_b": "b"}
 """The table's trump label by suit letter: a lesson page holds only its lesson's suit's."""
 

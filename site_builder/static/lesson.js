@@ -1,5 +1,5 @@
-/* Tute per parelles in the browser: the playable lesson and the lessons index's progress
-   marks, on the helpers of widget-core.js. No rules live here: every legal set, refusal,
+/* Tute per parelles in the browser: the playable lesson, on the helpers of widget-core.js
+   (the lessons index's progress marks are progress.js's). No rules live here: every legal set, refusal,
    trick winner, cant and score comes from the compiled data the engine produced at build
    time. The markup contract is "Widget markup" in docs/formats.md.
    Three parts: pure state transitions (`model`), pure readings of a state for the screen
@@ -75,25 +75,34 @@
     }
   }
 
-  /* The position after an event, whose turn is the next seat's, the trick's winner's, or nobody's
-     once the hand is over. */
+  /* The position after an event: a play takes its card from the hand to the trick and passes
+     the turn to the next seat, or to nobody once the trick has four cards; a finished trick
+     goes to its winner's team with its points (and the last trick's bonus), is remembered as
+     the hand's last trick and gives its winner the turn; a cant adds its points; a deal
+     brings its own position; a tute or the hand's end leaves the turn to nobody. */
   function settled(pos, event, trumpCard) {
-    if (event.type === "play") {
-      const next = played(pos, event.seat, event.card, trumpCard);
-      return { ...next, turn: next.trick.cards.length < 4 ? (event.seat + 1) % 4 : null };
+    const { type, seat, card, winner } = event;
+    if (type === "play") {
+      const cards = pos.trick.cards.concat(card);
+      return { ...pos, hands: pos.hands.map((hand, s) => (s === seat ? hand.filter((c) => c !== card) : hand)),
+        trick: { leader: pos.trick.cards.length ? pos.trick.leader : seat, cards },
+        turn: cards.length < 4 ? (seat + 1) % 4 : null, trump_played: pos.trump_played || card === trumpCard };
     }
-    if (event.type === "trick") return { ...won(pos, event), turn: event.winner };
-    if (event.type === "cant") return { ...scored(pos, event.seat, event.points, 0), turn: pos.turn };
-    if (event.type === "deal") return event.state;
+    if (type === "trick") {
+      const last = { leader: pos.trick.leader, cards: pos.trick.cards, winner };
+      return scored({ ...pos, trick: { leader: winner, cards: [] }, last, turn: winner }, winner,
+        event.points + (event.bonus || 0), 1);
+    }
+    if (type === "cant") return scored(pos, seat, event.points, 0);
+    if (type === "deal") return event.state;
     return { ...pos, turn: null };
   }
 
-  /* A finished trick goes to its winner's team, with its points (and the last trick's bonus),
-     and is remembered as the hand's last trick. */
-  function won(pos, event) {
-    const last = { leader: pos.trick.leader, cards: pos.trick.cards, winner: event.winner };
-    return scored({ ...pos, trick: { leader: event.winner, cards: [] }, last }, event.winner,
-      event.points + (event.bonus || 0), 1);
+  /* Add an event's points (and a trick, for trick events) to the scoring team: seat % 2. */
+  function scored(pos, seat, points, tricks) {
+    const team = seat % 2;
+    const add = (list, n) => list.map((v, t) => (t === team ? v + n : v));
+    return { ...pos, points: add(pos.points, points), tricks_won: add(pos.tricks_won, tricks) };
   }
 
   const busy = (st) => st.queue.length > 0 || st.shown !== st.target || st.collecting;
@@ -155,43 +164,22 @@
     const base = st.collecting ? { ...st, held: null, collecting: false } : st;
     if (!base.queue.length) return { ...base, shown: base.target, narrated: base.node, lastBeat: null };
     const [event, ...queue] = base.queue;
-    const next = { ...base, queue, lastBeat: event.type };
+    /* the position moves as `restore` works it out; the turn it gives shows once it settles */
+    const next = { ...base, queue, lastBeat: event.type, shown: settled(base.shown, event, base.deal.trump_card) };
     const line = event.text ? { kind: "event", text: event.text } : event.type === "deal" ? { kind: "deal", key: "new_deal" } : null;
     if (line) next.feedback = base.feedback.concat(line);
-    const shown = base.shown;
-    if (event.type === "play") {
-      next.shown = played(shown, event.seat, event.card, base.deal.trump_card);
-    } else if (event.type === "trick") {
-      next.shown = won(shown, event);
+    if (event.type === "trick") {
       next.held = next.shown.last;
     } else if (event.type === "cant") {
-      next.shown = scored(shown, event.seat, event.points, 0);
       next.badges = { ...base.badges, [event.seat]: { kind: "cant", suit: event.suit, points: event.points } };
     } else if (event.type === "tute") {
       next.badges = { ...base.badges, [event.seat]: { kind: "tute", rank: event.kind === "kings" ? 12 : 11 } };
     } else if (event.type === "deal") {
-      next.shown = { ...event.state, turn: null };
       next.dealt = true;
       next.badges = {};
       next.deal = { dealer: event.dealer, trump_card: event.trump_card };
-    } else {
-      next.shown = { ...shown, turn: null };
     }
     return next;
-  }
-
-  function played(pos, seat, card, trumpCard) {
-    const hands = pos.hands.map((hand, s) => (s === seat ? hand.filter((c) => c !== card) : hand));
-    const cards = pos.trick.cards.concat(card);
-    const leader = pos.trick.cards.length ? pos.trick.leader : seat;
-    return { ...pos, hands, trick: { leader, cards }, turn: null, trump_played: pos.trump_played || card === trumpCard };
-  }
-
-  /* Add an event's points (and a trick, for trick events) to the scoring team: seat % 2. */
-  function scored(pos, seat, points, tricks) {
-    const team = seat % 2;
-    const add = (list, n) => list.map((v, t) => (t === team ? v + n : v));
-    return { ...pos, points: add(pos.points, points || 0), tricks_won: add(pos.tricks_won, tricks), turn: null };
   }
 
   /* Show the last finished trick again, or stop showing it; a trick still held is on the table. */
@@ -262,6 +250,11 @@
   function mount(root) {
     const lesson = readJSON(root.querySelector("script[data-lesson-data]"));
     if (!lesson || !Array.isArray(lesson.nodes) || !lesson.nodes[lesson.start]) return null;
+    /* a narration the walkthrough tells is not repeated in the data: it is read there */
+    for (const el of root.querySelectorAll(".walkthrough [data-step-say]")) {
+      const step = (lesson.steps || [])[el.dataset.stepSay];
+      if (step && step.say === undefined) step.say = el.textContent;
+    }
     const t = strings();
     const names = lesson.cards || {};
     const faceUp = new Set(lesson.face_up || []);
@@ -304,9 +297,14 @@
     const trumpPlayed = h("span", { class: "trump-played", hidden: true }, [t("trump_played")]);
     const trumpLabel = h("span", { class: "trump-label" });
     const trump = h("div", { class: "trump-card" }, [trumpImg, trumpPlayed, trumpLabel]);
-    const lastButton = h("button", { type: "button", class: "action", "data-action": "last-trick",
-      "aria-pressed": "false", title: t("last_trick") }, [h("span", { class: "stack", "aria-hidden": "true" },
-      [h("span", { class: "back" }), h("span", { class: "back" })]), h("span", { class: "visually-hidden" }, [t("last_trick")])]);
+    /* A control of the widget; `primary` for the one to go on. One with a sign instead of words
+       has the words for assistive technology and on hover. */
+    const button = (action, label, primary, sign) => h("button", { type: "button",
+      class: primary ? "action primary" : "action", "data-action": action, title: sign && label },
+    sign ? [sign, h("span", { class: "visually-hidden" }, [label])] : [label]);
+    const lastButton = button("last-trick", t("last_trick"), false, h("span", { class: "stack", "aria-hidden": "true" },
+      [h("span", { class: "back" }), h("span", { class: "back" })]));
+    lastButton.setAttribute("aria-pressed", "false");
     const scoreCells = [0, 1].map(() => [h("td"), h("td")]);
     const us = lesson.learner % 2;
     const score = h("table", { class: "score" }, [
@@ -318,18 +316,17 @@
     const banner = h("p", { class: "deal-banner", "aria-hidden": "true", hidden: true }, [t("new_deal")]);
     const sayEl = h("p", { class: "say", "data-say": "" });
     const feedback = h("div", { class: "feedback", "data-feedback": "", "aria-live": "polite" });
-    const nextButton = h("button", { type: "button", class: "action primary", "data-action": "next" }, [t("continue")]);
-    /* a short sign in the coach's row, the full words for assistive technology and on hover */
-    const restartButton = h("button", { type: "button", class: "action", "data-action": "restart",
-      title: t("restart") }, [h("span", { "aria-hidden": "true" }, ["\u21ba"]), h("span", { class: "visually-hidden" }, [t("restart")])]);
-    const leaveButton = h("button", { type: "button", class: "action", "data-action": "leave", hidden: true,
-      title: t("leave_lesson") }, [h("span", { "aria-hidden": "true" }, ["\u2715"]), h("span", { class: "visually-hidden" }, [t("leave_lesson")])]);
-    const startButton = h("button", { type: "button", class: "action primary", "data-action": "start" }, [t("start_lesson")]);
+    const nextButton = button("next", t("continue"), true);
+    /* short signs in the coach's row */
+    const restartButton = button("restart", t("restart"), false, h("span", { "aria-hidden": "true" }, ["\u21ba"]));
+    const leaveButton = button("leave", t("leave_lesson"), false, h("span", { "aria-hidden": "true" }, ["\u2715"]));
+    leaveButton.hidden = true;
+    const startButton = button("start", t("start_lesson"), true);
     const nextUrl = root.getAttribute("data-next-url") || "";
     const indexUrl = root.getAttribute("data-lessons-url") || "";
     const total = Number(root.getAttribute("data-lessons-total")) || 0;
     /* the one control to go on from a finished lesson: to the next lesson, or back to all */
-    const onward = nextUrl ? h("button", { type: "button", class: "action primary", "data-action": "next-lesson" }, [t("next_lesson")])
+    const onward = nextUrl ? button("next-lesson", t("next_lesson"), true)
       : indexUrl ? h("a", { class: "action primary", href: indexUrl }, [t("back_to_lessons")]) : null;
     if (onward) onward.hidden = true;
     const done = completionScreen();
@@ -666,34 +663,8 @@
     };
   }
 
-  /* ---------- the lessons index ---------- */
-
-  /* Mark each completed lesson, and offer the first one not done yet once some are. */
-  function markProgress(scope) {
-    const done = completedIds();
-    const t = strings();
-    let resume = null;
-    for (const el of scope.querySelectorAll("[data-lesson-progress]")) {
-      if (!done.includes(el.getAttribute("data-lesson-progress"))) {
-        resume = resume || el;
-        continue;
-      }
-      el.setAttribute("data-done", "true");
-      el.textContent = t("completed");
-    }
-    const link = resume && done.length && resume.parentElement.querySelector("a[href]");
-    const list = link && link.closest("ol, ul");
-    if (!link || !list || scope.querySelector("[data-lesson-resume]")) return;
-    const title = link.querySelector(".lesson-title");
-    list.before(h("p", { class: "lesson-resume", "data-lesson-resume": "" }, [
-      h("a", { class: "resume-link", href: link.getAttribute("href") },
-        [t("resume", { title: (title || link).textContent.trim() })])]));
-  }
-
   window.tute.pace = window.tute.pace === undefined ? 1 : window.tute.pace;
   window.tute.lessonModel = { initial, restore, choose, proceed, beat, busy, review, narration, toPlay, handMode, playable,
     tableTrick, sungCards, hiddenCount, progress };
   window.tute.lessons = Array.from(document.querySelectorAll("section.lesson"), mount);
-  window.tute.markProgress = markProgress;
-  markProgress(document);
 })();

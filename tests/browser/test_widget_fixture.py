@@ -365,7 +365,7 @@ def test_axe_finds_nothing_in_the_example_board(page: Page, site: str) -> None:
 def test_the_strings_are_exactly_those_the_script_reads() -> None:
     script = "".join(
         (STATIC / name).read_text(encoding="utf-8")
-        for name in ("widget-core.js", "lesson.js", "example.js")
+        for name in ("widget-core.js", "lesson.js", "progress.js", "example.js")
     )
     used = set(re.findall(r"\bt\(\"(\w+)\"", script))
     used |= set(re.findall(r"\"((?:seat|subject|team)_\w+)\"", script))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import subprocess
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -11,9 +12,11 @@ import pytest
 
 from engine import DECK_SIZE, SUIT_LETTERS, card_code
 from site_builder.assets import (
+    ScriptError,
     fingerprinted,
     minify_css,
     minify_js,
+    minify_scripts,
     minify_svg,
     precompressed,
     static_files,
@@ -59,21 +62,49 @@ def test_a_comment_between_two_words_still_separates_them() -> None:
     assert minify_css(".a/**/.b{margin:0/* x */auto}") == ".a .b{margin:0 auto}"
 
 
+def _values(script: str) -> str:
+    """What a script's variables hold, as Node prints them after running it."""
+    shown = "console.log(JSON.stringify([url, pattern.source, half, text, tute.model.initial(2)]));"
+    run = subprocess.run(["node", "-e", script + shown], capture_output=True, text=True, check=True)
+    return run.stdout
+
+
 def test_javascript_keeps_strings_template_literals_and_regular_expressions() -> None:
     source = """// first remark
+const total = 12, count = 3;
 const url = "http://example.org/a"; /* second remark */
 const pattern = /\\{(\\w+)\\}\\/\\//g;
 const half = total / 2 / count;
 const text = `line one
   // not a comment
 line three`;
+const tute = { model: (function () {
+  function initial(startingValue) { const doubledValue = startingValue * 2; return doubledValue; }
+  return { initial };
+})() };
 """
     minified = minify_js(source)
     assert "remark" not in minified
-    assert '"http://example.org/a"' in minified
+    assert "http://example.org/a" in minified
     assert "/\\{(\\w+)\\}\\/\\//g" in minified
-    assert "total/2/count" in minified
-    assert "`line one\n  // not a comment\nline three`" in minified
+    assert _values(minified) == _values(source)
+
+
+def test_javascript_names_local_to_a_function_are_shortened_and_the_rest_kept() -> None:
+    minified = minify_js(
+        "(function () { const lessonModel = { initial: 1 };"
+        " window.tute = { lessonModel, pace: lessonModel.initial + Number(window.x) }; })();"
+    )
+    assert "window.tute={lessonModel:" in minified
+    assert "pace:" in minified and ".initial" in minified
+    assert "const lessonModel" not in minified
+
+
+def test_a_script_that_does_not_parse_is_named_with_its_line() -> None:
+    with pytest.raises(ScriptError) as error:
+        minify_scripts({"static/broken.js": "let a = 1;\nlet b = (;\n"})
+    assert (error.value.path, error.value.line) == ("static/broken.js", 2)
+    assert "Unexpected" in error.value.message
 
 
 def test_svg_keeps_every_element_and_drops_comments_and_space_between_tags() -> None:

@@ -10,8 +10,10 @@ from html import unescape
 import pytest
 
 from lesson_compiler import load_lessons
+from lesson_compiler.compile import localize, prepare
 from site_builder import Config, Report, render_site
 from site_builder.config import PROJECT_ROOT
+from tests.lessons.conftest import compiled_catalog
 
 CONFIG = Config.for_project(PROJECT_ROOT)
 LESSON_SECTION = re.compile(r"<section class=\"lesson\"([^>]*)>")
@@ -110,7 +112,7 @@ def test_the_lessons_index_lists_every_lesson_with_a_progress_mark(
     marks = re.findall(r'<span class="lesson-progress" data-lesson-progress="([a-z-]+)">', index)
     assert marks == [lesson.id for lesson in lessons]
     assert re.search(r"static/widget-core\.\w+\.js", index)
-    assert re.search(r"static/lesson\.\w+\.js", index)
+    assert re.search(r"static/progress\.\w+\.js", index)
 
 
 @pytest.mark.parametrize("lang", [language.code for language in CONFIG.languages])
@@ -175,3 +177,37 @@ def test_a_lesson_page_holds_the_trump_label_of_its_lesson_only(files: dict[str,
         assert data is not None and strings is not None
         labels = {key for key in json.loads(strings.group(1)) if key.startswith("trumps_")}
         assert labels == {"trumps_" + json.loads(data.group(1))["trump"]}
+
+
+def test_each_narration_is_written_once_in_the_walkthrough_where_the_widget_reads_it(
+    files: dict[str, str],
+) -> None:
+    """The walkthrough tells every step (its main line passes through each); its narration,
+    marked with the step's index, is the widget's too, so the data leaves it out. What the
+    page holds, unescaped, is the compiler's narration in the page's language."""
+    lessons, problems = load_lessons(PROJECT_ROOT / "lessons", PROJECT_ROOT)
+    assert problems == []
+    by_id = {lesson.id: lesson for lesson in lessons}
+    catalogs = {
+        language.code: tuple(
+            compiled_catalog(language.code, domain) for domain in ("lessons", "game")
+        )
+        for language in CONFIG.languages
+    }
+    pages = 0
+    for path, html in files.items():
+        data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
+        if data is None:
+            continue
+        pages += 1
+        embedded = json.loads(data.group(1))
+        walkthrough = html.split('<div class="walkthrough">')[1].split("</section>")[0]
+        told = dict(re.findall(r'<p data-step-say="(\d+)">([^<]*)</p>', walkthrough))
+        assert sorted(map(int, told)) == list(range(len(embedded["steps"]))), path
+        assert all("say" not in step for step in embedded["steps"]), path
+        lang = embedded["lang"]
+        compiled = localize(prepare(by_id[embedded["id"]]), lang, *catalogs[lang])
+        assert [unescape(told[str(i)]) for i in range(len(told))] == [
+            step["say"] for step in compiled["steps"]
+        ], path
+    assert pages == 7 * len(CONFIG.languages)
