@@ -604,6 +604,8 @@
     function paint() {
       const g = game();
       const hadFocus = root.contains(document.activeElement);
+      /* the hand first: a card that leaves it hands focus on while the page is still laid out */
+      drawHand();
       setText(dealLabel, t("deal", { number: play.deal }));
       const points = g.points;
       const counted = jocs();
@@ -625,7 +627,6 @@
         drawBadge(s, badges[seat]);
         if (seat !== LEARNER) drawBacks(s, seat, g.hand(seat).length);
       }
-      drawHand();
       drawTrick();
       setText(turn, over() || ui.held ? "" : g.turn === LEARNER ? t("your_turn")
         : ui.thinking !== null ? t("thinking", { seat: subject(ui.thinking) }) : t("seat_to_play", { seat: subject(g.turn) }));

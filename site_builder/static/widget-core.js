@@ -76,7 +76,21 @@
       (b) => [b.dataset.card, b]));
     const active = document.activeElement;
     const focused = active && container.contains(active) ? active.dataset.card : null;
-    const oldOrder = Array.from(old.keys());
+    let rover = (container.querySelector("button[tabindex='0']") || {}).dataset;
+    rover = rover && rover.card;
+    if (focused && !codes.includes(focused)) {
+      /* the focused card leaves the hand: hand focus to its neighbour before the hand
+         changes, while it is laid out as painted (after, focus makes the browser lay the
+         whole page out again at once, the longest part of a tap on a slow phone) */
+      const oldOrder = Array.from(old.keys());
+      const at = oldOrder.indexOf(focused);
+      rover = oldOrder.slice(at + 1).concat(oldOrder.slice(0, at).reverse())
+        .find((c) => codes.includes(c));
+      if (rover) {
+        setRover(container, rover);
+        old.get(rover).focus({ preventScroll: true });
+      }
+    }
     /* the cards gone leave first, so the others are not moved (moved, each is painted again) */
     for (const [code, gone] of old) if (!codes.includes(code)) gone.remove();
     codes.forEach((code, i) => {
@@ -85,18 +99,7 @@
           [cardImg("c-" + code, names[code] || code)]);
       if (container.children[i] !== button) container.insertBefore(button, container.children[i] || null);
     });
-    const current = container.querySelector("button[tabindex='0']");
-    if (focused && !codes.includes(focused)) {
-      /* the focused card left the hand: hand focus to its neighbour */
-      const at = oldOrder.indexOf(focused);
-      const next = oldOrder.slice(at + 1).concat(oldOrder.slice(0, at).reverse())
-        .find((c) => codes.includes(c));
-      setRover(container, next);
-      const button = container.querySelector("button[tabindex='0']");
-      if (button) button.focus({ preventScroll: true });
-    } else {
-      setRover(container, current && current.dataset.card);
-    }
+    setRover(container, rover);
   }
 
   window.tute = {
