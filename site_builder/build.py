@@ -16,6 +16,7 @@ from site_builder.assets import (
     static_names,
 )
 from site_builder.config import Config
+from site_builder.lesson_bundle import lesson_bundles
 from site_builder.play import play_bundle
 from site_builder.practice import Explainer, bank_files, bank_texts, text_files
 from site_builder.render import Renderer
@@ -29,9 +30,10 @@ def render_files(config: Config, report: Report) -> Iterator[tuple[str, bytes]]:
     that writes them as they come holds one page at a time; none when reading found errors.
     Rendering may add warnings (untranslated messages) to the report."""
     site = read_site(config, report)
-    scripts: dict[str, list[Part]] = {}
+    scripts: dict[str, list[Part]] = lesson_bundles(config.static_dir)
     if any("play" in lang.pages for lang in site.languages.values()):
-        scripts, missing = play_bundle(config.engine_js_dir, config.static_dir)
+        play, missing = play_bundle(config.engine_js_dir, config.static_dir)
+        scripts.update(play)
         for script in missing:
             report.error(config.rel(script), None, "the play page needs this script; it is missing")
     if report.errors:

@@ -25,6 +25,7 @@ from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.frame import Frame
+from site_builder.lesson_bundle import LESSON_SCRIPT
 from site_builder.language_links import LanguageLinks
 from site_builder.markdown import Link, render
 from site_builder.play import play_data
@@ -436,11 +437,11 @@ def _has_fence(page: Page, kind: str) -> bool:
 
 def _widget_scripts(page: Page) -> list[str]:
     """The widget scripts a page loads, in order: the shared core, then only the parts it
-    uses (the lesson, the lessons index's progress marks, the rule example boards), so pages
-    stay light."""
-    parts: list[str] = []
+    uses (the lessons index's progress marks, the rule example boards, the practice), so pages
+    stay light; a lesson page and the play page load one bundle each."""
     if page.lesson is not None:
-        parts.append("lesson.js")
+        return [LESSON_SCRIPT]  # the bundle of the site's script, the core and the lesson's
+    parts: list[str] = []
     if page.key == "lessons":
         parts.append("progress.js")
     if _has_fence(page, "example"):
