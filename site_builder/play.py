@@ -64,24 +64,23 @@ def play_bundle(engine: Path, static: Path) -> tuple[dict[str, list[Part]], list
 
 
 class PluralForms:
-    """A catalog's plural messages with every form, and which form each number takes, so
-    the page's script can say "1 point" and "2 points" in the page's language."""
+    """A catalog's plural messages with every form a number below `PLURAL_LIMIT` takes, and
+    which of them each number takes, so the page's script can say "1 point" and "2 points" in
+    the page's language. A form no such number takes (Portuguese's for millions) is left out,
+    and the forms are numbered in the order the catalog has them."""
 
     def __init__(self, catalog: CompiledCatalog) -> None:
         self.catalog = catalog
         indexes = [catalog.plural_index(n) for n in range(PLURAL_LIMIT)]
-        self.table = "".join(str(index) for index in indexes)
+        reached = sorted(set(indexes))
+        self.table = "".join(str(reached.index(index)) for index in indexes)
         """The form of each number from 0, one digit each."""
-        self._example = {index: indexes.index(index) for index in sorted(set(indexes))}
-        """A number that takes each form."""
+        self._examples = [indexes.index(index) for index in reached]
+        """A number that takes each form, in the forms' order."""
 
     def ngettext(self, singular: str, plural: str, /) -> list[str]:
-        """Every form of a plural message, in the catalog's order."""
-        last = max(self._example)
-        return [
-            self.catalog.ngettext(singular, plural, self._example.get(index, 1))
-            for index in range(last + 1)
-        ]
+        """Every form of a plural message a number below `PLURAL_LIMIT` takes, in order."""
+        return [self.catalog.ngettext(singular, plural, n) for n in self._examples]
 
 
 def play_data(site: CompiledCatalog, game: CompiledCatalog) -> dict[str, Any]:

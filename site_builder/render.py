@@ -25,8 +25,8 @@ from site_builder.config import TEMPLATES_DIR, Language
 from site_builder.deck import deck
 from site_builder.faq import faq_json, heading_text, section_starts
 from site_builder.frame import Frame
-from site_builder.lesson_bundle import LESSON_SCRIPT
 from site_builder.language_links import LanguageLinks
+from site_builder.lesson_bundle import LESSON_SCRIPT
 from site_builder.markdown import Link, render
 from site_builder.play import play_data
 from site_builder.practice import Explainer, drills, page_data, practice_strings
