@@ -30,6 +30,9 @@ class WalkStep(NamedTuple):
     """The announcement of that card, shown beside it; None at a continue node."""
     events: tuple[str, ...]
     """The announcements of what follows."""
+    deal: tuple[str, tuple[str, ...], int] | None
+    """A new deal among what follows: its trump card and the learner's new hand, as codes,
+    and how many of `events` come before it."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,13 @@ def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...
     for line in prepared.line:
         texts = tuple(events[index]["text"] for index in line.events if "text" in events[index])
         played = line.card is not None
+        deal = None
+        for index in line.events:
+            event = events[index]
+            if event["type"] == "deal":
+                before = [i for i in line.events[: line.events.index(index)] if "text" in events[i]]
+                hand = tuple(event["state"]["hands"][data["learner"]])
+                deal = (event["trump_card"], hand, len(before) - (1 if played else 0))
         walk.append(
             WalkStep(
                 step=line.step,
@@ -95,6 +105,7 @@ def walkthrough(prepared: Prepared, data: dict[str, Any]) -> tuple[WalkStep, ...
                 # A play's first event announces the learner's own card, shown beside it.
                 play=texts[0] if played else None,
                 events=texts[1:] if played else texts,
+                deal=deal,
             )
         )
     return tuple(walk)

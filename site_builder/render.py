@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 from markupsafe import Markup
 
-from engine import DECK_SIZE, SUIT_LETTERS, card_code, suit_of
+from engine import DECK_SIZE, SUIT_LETTERS, card_code, parse_card, suit_of
 from lesson_compiler import Example, card_name, compile_example
 from lesson_compiler.compile import Prepared, localize
 from lesson_compiler.names import the_card
@@ -296,6 +296,15 @@ class Renderer:
             "unnamed_images": self._card_images_in(sprite, None),
             "trump_card": data["trump_card"],
             "trump_card_name": the_card(lesson.trump_card, lang.game),
+            # a later deal's trump card, by code: its name and its suit's
+            "deal_trumps": {
+                step.deal[0]: (
+                    the_card(parse_card(step.deal[0]), lang.game),
+                    data["suits"][SUIT_LETTERS[suit_of(parse_card(step.deal[0]))]],
+                )
+                for step in walk
+                if step.deal
+            },
             "trump_suit": data["suits"][data["trump"]],
             "hand": data["nodes"][data["start"]]["state"]["hands"][data["learner"]],
             "walk": walk,

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from babel.support import NullTranslations
 
+from engine import card_code
 from lesson_compiler import Lesson, Messages, check_translations, compile_lesson, load_lessons
 from lesson_compiler.compile import localize, prepare
+from lesson_compiler.model import DealEvent
 from lesson_compiler.walkthrough import main_line, walkthrough
 from tests.lessons.conftest import LANGUAGES, LESSON_IDS, ROOT
 
@@ -207,6 +209,32 @@ def test_the_walkthrough_follows_the_first_accepted_card_to_the_end(
             else:
                 assert (step.play, list(step.events)) == (None, texts)
             index = outcome.next if outcome.next is not None else index
+
+
+def test_the_walkthrough_shows_each_new_deal_with_its_trump_card_and_the_learners_hand(
+    lessons: list[Lesson], catalogs: dict[str, tuple[Messages, Messages]]
+) -> None:
+    """A reader without JavaScript sees a later deal as the widget does: the card the dealer
+    turns up and the learner's new cards, where the deal falls among the announcements."""
+    dealt = 0
+    for lesson in lessons:
+        data = compile_lesson(lesson, "ca", *catalogs["ca"])
+        for (_node, card, outcome), step in zip(
+            main_line(lesson), walkthrough(prepare(lesson), data), strict=True
+        ):
+            deals = [event for event in outcome.events if isinstance(event, DealEvent)]
+            if not deals:
+                assert step.deal is None, lesson.id
+                continue
+            dealt += 1
+            deal = deals[-1]
+            hand = sorted(card_code(c) for c in deal.state.hands[lesson.learner])
+            trump, shown, before = step.deal or ("", (), 0)
+            assert (trump, sorted(shown)) == (card_code(deal.trump_card), hand), lesson.id
+            earlier = outcome.events[: outcome.events.index(deal)]
+            told = [event for event in earlier if not isinstance(event, DealEvent)]
+            assert before == len(told) - (card is not None), lesson.id
+    assert dealt >= 1
 
 
 def test_a_lesson_is_prepared_once_and_told_in_each_language(

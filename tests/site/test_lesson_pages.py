@@ -81,7 +81,7 @@ def test_the_walkthrough_names_each_card_as_the_widget_does(
 ) -> None:
     """Card pictures are made once a language: each still shows its card, named in the
     page's language (escaped: "d'oros"); the learner's own plays and the trump card stay
-    unnamed, since the sentence beside each names it."""
+    unnamed, since the sentence beside each names it, at the start and at each later deal."""
     pages = [html for path, html in files.items() if path.startswith(f"{lang}/")]
     for html in (html for html in pages if 'class="lesson"' in html):
         data = re.search(r"<script type=\"application/json\" data-lesson-data>(.*?)</script>", html)
@@ -93,7 +93,7 @@ def test_the_walkthrough_names_each_card_as_the_widget_does(
         named = [(code, unescape(alt)) for code, alt in images if alt]
         assert named and all(names[code] == alt for code, alt in named)
         plays = walkthrough.count('<p class="walk-play">')
-        assert len(images) - len(named) == plays + 1
+        assert len(images) - len(named) == plays + walkthrough.count('<div class="walk-start">')
         start = walkthrough.split('<div class="walk-start">')[1].split("</div>")[0]
         trump = json.loads(data.group(1))["trump_card"]
         assert f'#c-{trump}" alt=""' in start
