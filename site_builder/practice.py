@@ -83,7 +83,7 @@ def practice_strings(
         "title_cants": gettext("What do you sing?"),
         "task_legal": gettext("Select every card you may play, then check."),
         "task_winner": gettext("Tap the card that takes the trick."),
-        "task_points": gettext("Choose how many points these cards are worth."),
+        "task_points": gettext("Choose how many points this trick is worth."),
         "task_cants": gettext("Your team has just won a trick. Choose what you sing now."),
         "start": gettext("Start"),
         "check": gettext("Check"),
@@ -415,7 +415,10 @@ class Explainer:
             text = site.gettext(
                 "These cards are worth nothing: only aces, threes, kings, horses and jacks count."
             )
-        lines = [site.gettext("It is the last trick of the hand.")] if item["last"] else []
+        bonus = site.gettext(
+            "It is the last trick of the hand, so it also scores the last-trick bonus."
+        )
+        lines = [bonus] if item["last"] else []
         return lines, [text.format(points=total, cards=cards)]
 
     def _counts(self, counted: Sequence[tuple[str, int]]) -> list[str]:
