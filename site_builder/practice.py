@@ -205,15 +205,43 @@ class Explainer:
         return self.joined(items, self.site.pgettext("choice", "{list} or {item}"))
 
     def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
-        """Cards as one list joined by `join`; cards all of one suit name it once, after
-        their ranks ("the two or the five of cups"), not after each."""
-        suits = {code[-1] for code in codes}
-        if len(codes) == 1 or len(suits) != 1:
-            return join([self.the(code) for code in codes])
+        """Cards as one list joined by `join`, those of one suit together with the suit
+        named once, after their ranks ("the two or the five of cups"), not after each; the
+        suits in the order their first cards come. Three suits or more, one of them with
+        several cards, are parted by semicolons, so each suit's group reads as one item."""
+        groups: dict[str, list[str]] = {}
+        for code in codes:
+            groups.setdefault(code[-1], []).append(code)
+        items = [self._of_one_suit(group, join) for group in groups.values()]
+        if len(items) < 3 or all(len(group) == 1 for group in groups.values()):
+            return join(items)
+        # Translators: the semicolon between two suits' groups of cards, each group
+        # already a list: "the two or the five of cups; the ace of coins; or …".
+        between = self.site.pgettext("suit groups", "{list}; {item}")
+        return self.joined(items, self._group_ends()[join.__name__], between)
+
+    def _group_ends(self) -> dict[str, str]:
+        """The end of a list of suits' groups, by the join of their cards."""
+        site = self.site
+        return {
+            # Translators: the last of several suits' groups of cards, every one of them:
+            # "the two and the five of cups; and the ace of coins".
+            "all_of": site.pgettext("suit groups, every one", "{list}; and {item}"),
+            # Translators: the last of several suits' groups of cards to choose from:
+            # "you may play the two or the five of cups; or the ace of coins".
+            "one_of": site.pgettext("suit groups, choice", "{list}; or {item}"),
+            # Translators: the last of several suits' groups of refused cards: "you may not
+            # play the two or the five of cups; or the ace of coins".
+            "none_of": site.pgettext("suit groups, refused", "{list}; or {item}"),
+        }
+
+    def _of_one_suit(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
+        if len(codes) == 1:
+            return self.the(codes[0])
         # Translators: cards of one suit named together, their ranks with the article
         # and the suit once: "the two, the five or the king of cups".
         return self.site.pgettext("cards of one suit", "{ranks} {of_suit}").format(
-            ranks=join([self.rank(code) for code in codes]), of_suit=self._of_suits[suits.pop()]
+            ranks=join([self.rank(code) for code in codes]), of_suit=self._of_suits[codes[0][-1]]
         )
 
     def in_suits(self, letters: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from lesson_compiler.names import of_suit, the_card, the_rank
 from site_builder import Config
 from site_builder.assets import page_weight
 from site_builder.config import PROJECT_ROOT
-from site_builder.practice import BANK_DIR
+from site_builder.practice import BANK_DIR, Explainer
 from tests.site.test_weight import LIMIT, plain_name
 
 LANGUAGES = Config.for_project(PROJECT_ROOT).languages
@@ -292,14 +292,18 @@ def _one(lines: list[str], *needles: str) -> str:
 
 
 def _named(lang: str, codes: list[str]) -> list[str]:
-    """What names `codes` in a list: each card's name, or, when they are all of one suit
-    and more than one, each rank with its article and the suit once after them."""
+    """What names `codes` in a list: each card's name, or, for several cards of one suit,
+    each rank with its article and the suit once after them."""
     game = _catalog(lang, "game")
-    suits = {code[-1] for code in codes}
-    if len(codes) > 1 and len(suits) == 1:
-        ranks = [the_rank(rank_of(parse_card(code)), game) for code in codes]
-        return [*ranks, of_suit(suits.pop(), game)]
-    return [the_card(parse_card(code), game) for code in codes]
+    names: list[str] = []
+    for suit in dict.fromkeys(code[-1] for code in codes):
+        group = [code for code in codes if code[-1] == suit]
+        if len(group) == 1:
+            names.append(the_card(parse_card(group[0]), game))
+        else:
+            names += [the_rank(rank_of(parse_card(code)), game) for code in group]
+            names.append(of_suit(suit, game))
+    return names
 
 
 def _catalog(lang: str, domain: str) -> CompiledCatalog:
@@ -376,3 +380,14 @@ def test_every_cants_answer_says_what_the_cant_needs(files: dict[str, bytes]) ->
             # A pair held but sung before is said to be sung once a hand.
             if kind != "tute" and set(item["pairs"]) & set(item["sung"]):
                 assert words["sung_once"] in text, (lang, item, text)
+
+
+def test_cards_of_several_suits_are_named_by_suit_and_three_suits_parted_by_semicolons() -> None:
+    words = Explainer(_catalog("en", "site"), _catalog("en", "game"))
+    assert words.some_cards(["1o", "3o"], words.one_of) == "the ace or the three of coins"
+    two = words.some_cards(["1o", "3o", "12c"], words.none_of)
+    assert two == "the ace or the three of coins or the king of cups"
+    three = words.some_cards(["1o", "12c", "3o", "7e"], words.all_of)
+    assert three == "the ace and the three of coins; the king of cups; and the seven of swords"
+    singles = words.some_cards(["1o", "12c", "7e"], words.one_of)
+    assert singles == "the ace of coins, the king of cups or the seven of swords"
