@@ -207,13 +207,13 @@ class Explainer:
     def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
         """Cards as one list joined by `join`, those of one suit together with the suit
         named once, after their ranks ("the two or the five of cups"), not after each; the
-        suits in the order their first cards come. Three suits or more, one of them with
-        several cards, are parted by semicolons, so each suit's group reads as one item."""
+        suits in the order their first cards come. Where one suit's group has several cards,
+        the groups are parted by semicolons, so each reads as one item."""
         groups: dict[str, list[str]] = {}
         for code in codes:
             groups.setdefault(code[-1], []).append(code)
         items = [self._of_one_suit(group, join) for group in groups.values()]
-        if len(items) < 3 or all(len(group) == 1 for group in groups.values()):
+        if len(items) == 1 or all(len(group) == 1 for group in groups.values()):
             return join(items)
         # Translators: the semicolon between two suits' groups of cards, each group
         # already a list: "the two or the five of cups; the ace of coins; or …".
