@@ -207,32 +207,52 @@ class Explainer:
     def some_cards(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:
         """Cards as one list joined by `join`, those of one suit together with the suit
         named once, after their ranks ("the two or the five of cups"), not after each; the
-        suits in the order their first cards come. Where one suit's group has several cards,
-        the groups are parted by semicolons, so each reads as one item."""
+        suits in the order their first cards come. Where a suit's group has several cards,
+        the groups are parted so that each reads as one item: by commas, or by semicolons
+        where a group holds commas of its own."""
         groups: dict[str, list[str]] = {}
         for code in codes:
             groups.setdefault(code[-1], []).append(code)
         items = [self._of_one_suit(group, join) for group in groups.values()]
-        if len(items) == 1 or all(len(group) == 1 for group in groups.values()):
+        sizes = [len(group) for group in groups.values()]
+        if len(items) == 1 or max(sizes) == 1:
             return join(items)
-        # Translators: the semicolon between two suits' groups of cards, each group
-        # already a list: "the two or the five of cups; the ace of coins; or …".
-        between = self.site.pgettext("suit groups", "{list}; {item}")
-        return self.joined(items, self._group_ends()[join.__name__], between)
+        ends = self._group_ends(long=max(sizes) > 2)
+        return self.joined(items, ends[join.__name__], ends["between"])
 
-    def _group_ends(self) -> dict[str, str]:
-        """The end of a list of suits' groups, by the join of their cards."""
+    def _group_ends(self, long: bool) -> dict[str, str]:
+        """How suits' groups of cards are joined, by the join of their cards: parted by
+        semicolons when a group is `long` (three cards or more, so with commas), else by
+        commas."""
         site = self.site
+        if long:
+            return {
+                # Translators: the semicolon between two suits' groups of cards, a group
+                # holding commas: "the two, the five or the six of cups; the ace of coins; …".
+                "between": site.pgettext("suit groups", "{list}; {item}"),
+                # Translators: the last of several suits' groups of cards, every one of them:
+                # "the two, the five and the six of cups; and the ace of coins".
+                "all_of": site.pgettext("suit groups, every one", "{list}; and {item}"),
+                # Translators: the last of several suits' groups of cards to choose from:
+                # "you may play the two, the five or the six of cups; or the ace of coins".
+                "one_of": site.pgettext("suit groups, choice", "{list}; or {item}"),
+                # Translators: the last of several suits' groups of refused cards: "you may
+                # not play the two, the five or the six of cups; or the ace of coins".
+                "none_of": site.pgettext("suit groups, refused", "{list}; or {item}"),
+            }
         return {
-            # Translators: the last of several suits' groups of cards, every one of them:
-            # "the two and the five of cups; and the ace of coins".
-            "all_of": site.pgettext("suit groups, every one", "{list}; and {item}"),
-            # Translators: the last of several suits' groups of cards to choose from:
-            # "you may play the two or the five of cups; or the ace of coins".
-            "one_of": site.pgettext("suit groups, choice", "{list}; or {item}"),
-            # Translators: the last of several suits' groups of refused cards: "you may not
-            # play the two or the five of cups; or the ace of coins".
-            "none_of": site.pgettext("suit groups, refused", "{list}; or {item}"),
+            # Translators: the comma between two suits' groups of cards, no group holding a
+            # comma: "the two or the five of cups, the ace of coins, …".
+            "between": site.pgettext("short suit groups", "{list}, {item}"),
+            # Translators: the last of several short suits' groups, every one of them:
+            # "the two and the five of cups, and the ace of coins".
+            "all_of": site.pgettext("short suit groups, every one", "{list}, and {item}"),
+            # Translators: the last of several short suits' groups to choose from: "you may
+            # play the two or the five of cups, or the ace of coins".
+            "one_of": site.pgettext("short suit groups, choice", "{list}, or {item}"),
+            # Translators: the last of several short suits' groups of refused cards: "you
+            # may not play the two or the five of cups, or the ace of coins".
+            "none_of": site.pgettext("short suit groups, refused", "{list}, or {item}"),
         }
 
     def _of_one_suit(self, codes: Sequence[str], join: Callable[[Sequence[str]], str]) -> str:

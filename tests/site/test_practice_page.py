@@ -382,12 +382,15 @@ def test_every_cants_answer_says_what_the_cant_needs(files: dict[str, bytes]) ->
                 assert words["sung_once"] in text, (lang, item, text)
 
 
-def test_cards_of_several_suits_are_named_by_suit_and_the_suits_parted_by_semicolons() -> None:
+def test_cards_of_several_suits_are_named_by_suit_and_the_suits_parted() -> None:
+    """Suits' groups are parted by commas, or by semicolons where a group has commas."""
     words = Explainer(_catalog("en", "site"), _catalog("en", "game"))
     assert words.some_cards(["1o", "3o"], words.one_of) == "the ace or the three of coins"
     two = words.some_cards(["1o", "3o", "12c"], words.none_of)
-    assert two == "the ace or the three of coins; or the king of cups"
+    assert two == "the ace or the three of coins, or the king of cups"
     three = words.some_cards(["1o", "12c", "3o", "7e"], words.all_of)
-    assert three == "the ace and the three of coins; the king of cups; and the seven of swords"
+    assert three == "the ace and the three of coins, the king of cups, and the seven of swords"
+    long = words.some_cards(["1o", "3o", "7o", "12c"], words.none_of)
+    assert long == "the ace, the three or the seven of coins; or the king of cups"
     singles = words.some_cards(["1o", "12c", "7e"], words.one_of)
     assert singles == "the ace of coins, the king of cups or the seven of swords"
