@@ -192,9 +192,12 @@ def test_a_refused_card_is_explained_in_the_pages_language(
     reasons = list(dict.fromkeys(item["reasons"][c] for c in item["hand"] if c in item["reasons"]))
     refusal = item["said"]["why"][1 + reasons.index(item["reasons"][code])]
     expect(root.locator("[data-feedback]")).to_contain_text(refusal)
-    # One card refused is "pas", several "ni … ni".
+    # One card refused is "tu ne peux pas jouer …", several "… sont interdits".
     alone = list(item["reasons"].values()).count(item["reasons"][code]) == 1
-    assert refusal.startswith("Tu ne peux pas jouer " if alone else "Tu ne peux jouer ni ")
+    if alone:
+        assert refusal.startswith("Tu ne peux pas jouer ")
+    else:
+        assert refusal.endswith(" sont interdits.")
 
 
 def _legal_item_to_mark(root: Locator, bank: list[dict[str, Any]]) -> dict[str, Any]:
