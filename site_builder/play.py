@@ -120,6 +120,7 @@ def play_strings(site: CompiledCatalog, forms: PluralForms) -> dict[str, str | l
         "review": gettext("Review"),
         "replay": gettext("Play this hand again"),
         "last_trick": gettext("Last trick"),
+        "you_played": gettext("You played {card}."),
         "options": gettext("Help"),
         "light": gettext("Light the cards I may play"),
         "no_help": gettext("Play without help: no hints, no taking back"),

@@ -711,7 +711,9 @@
       const old = new Map(Array.from(trick.children, (el) => [el.dataset.card + el.dataset.seat, el]));
       wanted.forEach(({ card, seat }, i) => {
         const el = old.get(card + seat) || h("button", { type: "button", class: "played", "data-card": card, "data-seat": seat,
-          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, t("played_by", { seat: subject(seat), card: data.the_cards[card] }))]);
+          "data-pos": POSITIONS[relative(seat)] }, [cardImg("c-" + card, seat === LEARNER
+            ? t("you_played", { card: data.the_cards[card] })
+            : t("played_by", { seat: subject(seat), card: data.the_cards[card] }))]);
         old.delete(card + seat);
         if (trick.children[i] !== el) trick.insertBefore(el, trick.children[i] || null);
         const wins = shown.winner === seat;
@@ -801,7 +803,9 @@
     feed("deal", dealLine(), true);
     if (over()) startReview();
     changed();
-    root.scrollIntoView({ block: "start" });
+    /* the table at the top of the screen, on a whole pixel at or above its top, so a
+       fractional top never leaves its first line a sliver off screen */
+    window.scrollTo(0, Math.floor(root.getBoundingClientRect().top + window.scrollY));
 
     function dealLine() {
       const g = game();

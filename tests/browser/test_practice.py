@@ -192,12 +192,13 @@ def test_a_refused_card_is_explained_in_the_pages_language(
     reasons = list(dict.fromkeys(item["reasons"][c] for c in item["hand"] if c in item["reasons"]))
     refusal = item["said"]["why"][1 + reasons.index(item["reasons"][code])]
     expect(root.locator("[data-feedback]")).to_contain_text(refusal)
-    # One card refused is "tu ne peux pas jouer …", several "… sont interdits".
+    # One card refused is "tu ne peux pas jouer …", several are listed last: "… te sont
+    # donc interdites : …".
     alone = list(item["reasons"].values()).count(item["reasons"][code]) == 1
     if alone:
         assert refusal.startswith("Tu ne peux pas jouer ")
     else:
-        assert refusal.endswith(" sont interdits.")
+        assert "te sont donc interdites\u00a0: " in refusal
 
 
 def _legal_item_to_mark(root: Locator, bank: list[dict[str, Any]]) -> dict[str, Any]:

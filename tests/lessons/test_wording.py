@@ -247,7 +247,8 @@ def test_every_widget_sentence_is_whole_in_every_language(lang: str) -> None:
 
 
 PLAY_SENTENCES = ("cards_left", "deal_line", "you_deal_line", "thinking", "trump_card")
-PLAY_SENTENCES += ("not_your_turn", "taken_back", "hint_line", "played_by", "last_trick_line")
+PLAY_SENTENCES += ("not_your_turn", "taken_back", "hint_line", "played_by", "you_played")
+PLAY_SENTENCES += ("last_trick_line",)
 PLAY_SENTENCES += ("last_trick_you", "no_last_trick", "trick_stays", "match_won", "match_lost")
 PLAY_SENTENCES += ("reviewing", "review_basis", "review_clean", "review_count", "review_item")
 PLAY_SENTENCES += ("moment_cost", "moment_best", "review_failed", "bots_failed")
