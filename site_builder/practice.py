@@ -208,8 +208,8 @@ class Explainer:
         """Cards as one list joined by `join`, those of one suit together with the suit
         named once, after their ranks ("the two or the five of cups"), not after each; the
         suits in the order their first cards come. Where a suit's group has several cards,
-        the groups are parted so that each reads as one item: by commas, or by semicolons
-        where a group holds commas of its own."""
+        the groups are parted so that each reads as one item: by commas, or, for three
+        groups or more, by semicolons where a group holds commas of its own."""
         groups: dict[str, list[str]] = {}
         for code in codes:
             groups.setdefault(code[-1], []).append(code)
@@ -217,7 +217,7 @@ class Explainer:
         sizes = [len(group) for group in groups.values()]
         if len(items) == 1 or max(sizes) == 1:
             return join(items)
-        ends = self._group_ends(long=max(sizes) > 2)
+        ends = self._group_ends(long=len(items) > 2 and max(sizes) > 2)
         return self.joined(items, ends[join.__name__], ends["between"])
 
     def _group_ends(self, long: bool) -> dict[str, str]:

@@ -383,14 +383,19 @@ def test_every_cants_answer_says_what_the_cant_needs(files: dict[str, bytes]) ->
 
 
 def test_cards_of_several_suits_are_named_by_suit_and_the_suits_parted() -> None:
-    """Suits' groups are parted by commas, or by semicolons where a group has commas."""
+    """Suits' groups are parted by commas, or, three or more, by semicolons where a group
+    has commas."""
     words = Explainer(_catalog("en", "site"), _catalog("en", "game"))
     assert words.some_cards(["1o", "3o"], words.one_of) == "the ace or the three of coins"
     two = words.some_cards(["1o", "3o", "12c"], words.none_of)
     assert two == "the ace or the three of coins, or the king of cups"
     three = words.some_cards(["1o", "12c", "3o", "7e"], words.all_of)
     assert three == "the ace and the three of coins, the king of cups, and the seven of swords"
-    long = words.some_cards(["1o", "3o", "7o", "12c"], words.none_of)
-    assert long == "the ace, the three or the seven of coins; or the king of cups"
+    two_long = words.some_cards(["1o", "3o", "7o", "12c"], words.none_of)
+    assert two_long == "the ace, the three or the seven of coins, or the king of cups"
+    long = words.some_cards(["1o", "3o", "7o", "12c", "7e"], words.none_of)
+    assert (
+        long == "the ace, the three or the seven of coins; the king of cups; or the seven of swords"
+    )
     singles = words.some_cards(["1o", "12c", "7e"], words.one_of)
     assert singles == "the ace of coins, the king of cups or the seven of swords"
