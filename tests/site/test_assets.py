@@ -151,6 +151,24 @@ def test_a_card_reaches_its_drawings_through_at_most_two_uses_and_has_no_text() 
     assert list(root.iter(f"{svg}text")) == []
 
 
+def test_the_card_sheet_stays_small_with_every_use_expanded() -> None:
+    """A browser styles and walks every element of the sheet, each <use>'s copy included,
+    each time it paints another card from it (the hidden cards' too): a pip of one suit per
+    use, not all four suits' shapes with three hidden, keeps that under 2,000 (it was 5,121
+    when every pip held all four)."""
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+
+    def expanded(element: ElementTree.Element) -> int:
+        return sum(
+            1 + (expanded(by_id[el.get("href", "")[1:]]) if el.tag == f"{svg}use" else 0)
+            for el in element.iter()
+        )
+
+    assert expanded(root) < 2_000
+
+
 def test_static_files_are_minified_by_type_and_the_rest_copied(tmp_path: Path) -> None:
     (tmp_path / "fonts").mkdir()
     (tmp_path / "fonts" / "font.woff2").write_bytes(b"\x00\x01 \n\x02")
