@@ -4,7 +4,7 @@ the goal of 72 KB as written and 20 KB gzipped as a host sends it, which is met.
 
 The heaviest page as written is lesson 1, which also shows the order of the cards;
 gzipped, lesson 6, whose narrations are the longest. The card sheet shares its indices and figures
-by all suits and places each suit's own pip by x and y; the lesson data
+by all suits and draws a card's pips as markers on one path; the lesson data
 holds only the first position, the widget following the events from there to every other
 and to the lesson's ends, and no narration, which the widget reads from the walkthrough; the
 walkthrough's cards take their size from the stylesheet; a page carries the trump label of its
