@@ -804,8 +804,12 @@
     if (over()) startReview();
     changed();
     /* the table at the top of the screen, on a whole pixel at or above its top, so a
-       fractional top never leaves its first line a sliver off screen */
-    window.scrollTo(0, Math.floor(root.getBoundingClientRect().top + window.scrollY));
+       fractional top never leaves its first line a sliver off screen; measured in the first
+       frame, where the page is laid out anyway, so that loading the script does not force a
+       layout of its own (on a slow phone the two made one task of a third of a second) */
+    requestAnimationFrame(() => {
+      window.scrollTo(0, Math.floor(root.getBoundingClientRect().top + window.scrollY));
+    });
 
     function dealLine() {
       const g = game();
