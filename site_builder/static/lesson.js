@@ -262,7 +262,9 @@
     const seatName = (seat) => t(SEAT_KEYS[relative(seat)]);
     const subject = (seat) => t(SUBJECT_KEYS[relative(seat)]);
     let state = initial(lesson);
+    /* the next draw: the frame it waits for, or, before the first, the task it runs in */
     let frame = 0;
+    let drawn = false;
     let timer = 0;
     let wantFocus = false;
 
@@ -382,7 +384,10 @@
       root.setAttribute("data-status", state.complete ? "complete" : "playing");
       root.setAttribute("data-busy", String(busy(state)));
       if (state.complete && !before.complete) storeCompleted(lesson.id);
-      if (!frame) frame = requestAnimationFrame(draw);
+      /* the first draw is a task of its own, not part of a frame: the frame that lays the
+         table out and paints its cards then comes apart from it and from the loading script,
+         so that none of them keeps a slow phone busy long */
+      if (!frame) frame = drawn ? requestAnimationFrame(draw) : setTimeout(draw);
       if (!timer && busy(state)) timer = setTimeout(pump, (BEAT_MS[state.lastBeat] || 0) * pace());
     }
 
@@ -410,6 +415,7 @@
 
     function draw() {
       frame = 0;
+      drawn = true;
       const st = state;
       const pos = st.shown;
       const node = lesson.nodes[st.node];
@@ -654,7 +660,8 @@
       restart,
       destroy() {
         clearTimeout(timer);
-        cancelAnimationFrame(frame);
+        if (drawn) cancelAnimationFrame(frame);
+        else clearTimeout(frame);
         setFull(false);
         widget.remove();
         startButton.remove();

@@ -802,7 +802,9 @@
 
     feed("deal", dealLine(), true);
     if (over()) startReview();
-    changed();
+    /* drawn in a task of its own: the script that loads, the drawing and the first frame,
+       which lays the table out and paints its cards, each keep a slow phone busy apart */
+    setTimeout(changed);
     /* the table at the top of the screen, on a whole pixel at or above its top, so a
        fractional top never leaves its first line a sliver off screen; measured in the first
        frame, where the page is laid out anyway, so that loading the script does not force a
