@@ -345,10 +345,17 @@
 
     /* ---------- changes ---------- */
 
+    /* Drawn at once; kept, and the machine asked for its card, in a task after the one
+       that made the change, so that a tap on a slow phone does no more than draw. */
+    let keeping = 0;
     function changed() {
-      store(play, settings);
       draw();
-      schedule();
+      clearTimeout(keeping);
+      keeping = setTimeout(() => {
+        keeping = 0;
+        store(play, settings);
+        schedule();
+      });
     }
 
     function playCard(card, why) {
