@@ -26,6 +26,13 @@ from site_builder.assets import (
 from site_builder.config import STATIC_DIR
 
 CSS_FILES = sorted(path.name for path in STATIC_DIR.glob("*.css"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def card_sheet() -> tuple[ElementTree.Element, dict[str | None, ElementTree.Element]]:
+    """The card sheet's root element, and its elements by id."""
+    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    return root, {el.get("id"): el for el in root.iter() if el.get("id")}
 
 
 def _no_space(text: str) -> str:
@@ -118,19 +125,18 @@ def test_svg_keeps_every_element_and_drops_comments_and_space_between_tags() -> 
 
 
 def test_the_card_sheet_holds_each_card_as_a_hidden_target_and_each_suit_as_a_view() -> None:
-    svg = "{http://www.w3.org/2000/svg}"
-    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
+    root, _ = card_sheet()
     shown_one_at_a_time = [
         card.get("id")
-        for group in root.iter(f"{svg}g")
+        for group in root.iter(f"{SVG}g")
         if group.get("class") == "cards"
         for card in group
     ]
     deck = [f"c-{card_code(card)}" for card in range(DECK_SIZE)]
     assert sorted(shown_one_at_a_time) == sorted([*deck, "back"])
-    style = root.find(f"{svg}style")
+    style = root.find(f"{SVG}style")
     assert style is not None and ".cards>:target{display:inline}" in (style.text or "")
-    views = [view.get("id") for view in root.iter(f"{svg}view")]
+    views = [view.get("id") for view in root.iter(f"{SVG}view")]
     assert views == [f"suit-{suit}" for suit in SUIT_LETTERS]
 
 
@@ -138,17 +144,15 @@ def test_a_card_reaches_its_drawings_through_at_most_two_uses_and_has_no_text() 
     """Each `<use>` a browser expands, and each line of text it lays out, costs it time for
     every card image it paints: shared drawings are referenced, not nested, and the indices
     are drawn as paths."""
-    svg = "{http://www.w3.org/2000/svg}"
-    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
-    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    root, by_id = card_sheet()
 
     def depth(element: ElementTree.Element) -> int:
-        refs = [use.get("href", "")[1:] for use in element.iter(f"{svg}use")]
+        refs = [use.get("href", "")[1:] for use in element.iter(f"{SVG}use")]
         return max((1 + depth(by_id[ref]) for ref in refs), default=0)
 
     cards = [by_id[f"c-{card_code(card)}"] for card in range(DECK_SIZE)]
     assert max(depth(card) for card in cards) == 2
-    assert list(root.iter(f"{svg}text")) == []
+    assert list(root.iter(f"{SVG}text")) == []
 
 
 def test_the_card_sheet_stays_small_with_every_use_expanded() -> None:
@@ -156,13 +160,11 @@ def test_the_card_sheet_stays_small_with_every_use_expanded() -> None:
     each time it paints another card from it (the hidden cards' too): a card's pips drawn as
     markers on one path keep that under 1,200 (it was 5,121 with a <use> per pip, each
     holding the four suits' shapes with three hidden)."""
-    svg = "{http://www.w3.org/2000/svg}"
-    root = ElementTree.parse(STATIC_DIR / "cards.svg").getroot()
-    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    root, by_id = card_sheet()
 
     def expanded(element: ElementTree.Element) -> int:
         return sum(
-            1 + (expanded(by_id[el.get("href", "")[1:]]) if el.tag == f"{svg}use" else 0)
+            1 + (expanded(by_id[el.get("href", "")[1:]]) if el.tag == f"{SVG}use" else 0)
             for el in element.iter()
         )
 
