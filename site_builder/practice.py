@@ -398,8 +398,10 @@ class Explainer:
             )
         if reason == "must_overtrump":
             return site.ngettext(
-                "You may not play {cards}: it does not beat {card}, and you must overruff.",
-                "You may not play {cards}: they do not beat {card}, and you must overruff.",
+                "You may not play {cards}: it is not a trump higher than {card}, and you "
+                "must overruff.",
+                "You may not play {cards}: they are not trumps higher than {card}, and you "
+                "must overruff.",
                 n,
             )
         raise ValueError(f"a legal item with no sentence for its refusal {reason!r}")

@@ -150,7 +150,7 @@ def test_check_of_the_project_prints_one_line() -> None:
         cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout
-    assert run.stdout == "7 lessons verified (58 positions), compiled in 5 languages\n"
+    assert run.stdout == "7 lessons verified (62 positions), compiled in 5 languages\n"
 
 
 def test_dump_prints_the_compiled_json() -> None:
