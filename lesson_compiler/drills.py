@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 
 from engine import (
     LAST_TRICK_BONUS,
+    STRENGTH_ORDER,
     SUIT_LETTERS,
     SUITS,
     Card,
@@ -30,6 +31,7 @@ from engine import (
     duty_of,
     parse_card,
     points_of,
+    rank_of,
     suit_of,
     team_of,
     trick_points,
@@ -212,6 +214,13 @@ def bank_json(items: Sequence[Item]) -> dict[str, Any]:
     return {"items": [item.to_json() for item in items]}
 
 
+def _strongest_first(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards by suit, each suit's strongest first: the order a player names them in."""
+    return tuple(
+        sorted(cards, key=lambda card: (suit_of(card), STRENGTH_ORDER.index(rank_of(card))))
+    )
+
+
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [card_code(c) for c in cards]
 
@@ -258,8 +267,12 @@ def _legal_item(game: Game) -> LegalItem:
     assert seat is not None
     hand = tuple(game.hand(seat))
     trick = game.trick
-    legal = tuple(game.legal_plays)
-    refusals = tuple((c, r) for c in hand if c not in legal and (r := game.refusal(c)) is not None)
+    legal = _strongest_first(game.legal_plays)
+    refusals = tuple(
+        (c, r)
+        for c in _strongest_first(hand)
+        if c not in legal and (r := game.refusal(c)) is not None
+    )
     reasons = {r for _, r in refusals}
     best = winning_index(trick, game.trump)
     led = suit_of(trick[0])

@@ -304,11 +304,11 @@ class Explainer:
             "cards": self.some_cards(item["legal"], self.one_of),
         }
         why = [self._duty(item["duty"], led == item["trump"], len(item["legal"])).format(**words)]
-        # The refused cards grouped by reason, in the hand's order: one sentence per rule.
+        # The refused cards grouped by reason, in the bank's order (each suit's strongest
+        # card first, as a player names them): one sentence per rule.
         by_reason: dict[str, list[str]] = {}
-        for code in item["hand"]:
-            if code in item["reasons"]:
-                by_reason.setdefault(item["reasons"][code], []).append(code)
+        for code, reason in item["reasons"].items():
+            by_reason.setdefault(reason, []).append(code)
         for reason, codes in by_reason.items():
             refused = {**words, "cards": self.some_cards(codes, self.none_of)}
             why.append(self._refusal(reason, len(codes)).format(**refused))

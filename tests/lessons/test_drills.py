@@ -12,6 +12,7 @@ import pytest
 from engine import (
     LAST_TRICK_BONUS,
     SUIT_LETTERS,
+    beats,
     cant_to_sing,
     duty_of,
     legal_cards,
@@ -60,11 +61,24 @@ def test_every_drill_has_a_bank_of_at_least_200_distinct_items(banks: dict[str, 
         assert len(distinct) == len(items), drill
 
 
+def _strongest_first(cards: list[int], trump: int) -> bool:
+    """Whether the cards come by suit, in the deck's suit order, each suit's strongest
+    first: every card beats the next one of its suit."""
+    suits = [suit_of(card) for card in cards]
+    return suits == sorted(suits) and all(
+        beats(card, after, trump)
+        for card, after in zip(cards, cards[1:], strict=False)
+        if suit_of(card) == suit_of(after)
+    )
+
+
 def test_legal_answers_and_reasons_are_the_engines(banks: dict[str, Any]) -> None:
     for item in banks["legal"]:
         trump, trick, hand = parse_suit(item["trump"]), _cards(item["trick"]), _cards(item["hand"])
         assert 1 <= len(trick) <= 3 and 4 <= len(hand) <= 10, item
-        assert _cards(item["legal"]) == legal_cards(hand, trick, trump), item
+        assert sorted(_cards(item["legal"])) == sorted(legal_cards(hand, trick, trump)), item
+        assert _strongest_first(_cards(item["legal"]), trump), item
+        assert _strongest_first(_cards(list(item["reasons"])), trump), item
         assert item["best"] == winning_index(trick, trump), item
         reasons = {
             code: str(reason)
