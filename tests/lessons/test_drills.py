@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -67,7 +68,7 @@ def _strongest_first(cards: list[int], trump: int) -> bool:
     suits = [suit_of(card) for card in cards]
     return suits == sorted(suits) and all(
         beats(card, after, trump)
-        for card, after in zip(cards, cards[1:], strict=False)
+        for card, after in pairwise(cards)
         if suit_of(card) == suit_of(after)
     )
 
